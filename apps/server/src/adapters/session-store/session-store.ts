@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+
+/** What a server-side session holds. Roles are never stored here: they are read per request. */
+export interface SessionData {
+  userId?: number;
+  /** ms epoch of the last sliding-expiry refresh. */
+  touchedAt?: number;
+  /** The pending social sign-up (api-contract.md §2.6), about 10 minutes. */
+  socialSignup?: {
+    provider: string;
+    providerUserId: string;
+    email: string;
+    name: string;
+    expiresAt: number;
+  };
+  [key: string]: unknown;
+}
+
+/**
+ * Where sessions live: the database (embedded) or Redis (scale-out).
+ * Ids are hashed before storage so a leaked table or dump cannot be replayed as cookies.
+ */
+export interface SessionStorePort {
+  get(sessionId: string): Promise<SessionData | null>;
+  set(sessionId: string, data: SessionData, userId: number | null): Promise<void>;
+  destroy(sessionId: string): Promise<void>;
+  /** Ends every session of a user (password change, account removal). */
+  destroyAllForUser(userId: number): Promise<void>;
+  /** Deletes expired sessions; returns how many. */
+  sweepExpired(): Promise<number>;
+}
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}

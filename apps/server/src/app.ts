@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { limits } from '@curtaincall/contracts';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { CounterStorePort } from './adapters/counter-store/counter-store';
+import { createMemoryCounterStore } from './adapters/counter-store/memory-counter-store';
+import { createRedisCounterStore } from './adapters/counter-store/redis-counter-store';
+import { openRedis } from './adapters/redis/redis-client';
+import { createDatabaseSessionStore } from './adapters/session-store/database-session-store';
+import { createRedisSessionStore } from './adapters/session-store/redis-session-store';
+import type { SessionStorePort } from './adapters/session-store/session-store';
+import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { seedDemoData } from './demo/seed';
+import { registerErrorHandling } from './http/error-handler';
+import { registerSessions } from './http/session';
+import { registerWebApp } from './http/web-app';
+import { createSessionSweeper } from './jobs/session-sweeper';
+import { systemClock, type Clock } from './lib/clock';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createFilesService } from './modules/files/files.service';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface AppOverrides {
+  clock?: Clock;
+  /** Reuse an open database (tests share one per file); it is then not closed with the app. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the whole application from the config: adapters are chosen here and only here
+ * (PGlite or PostgreSQL, in-process or Redis), then plugins, modules and the web app.
+ */
+export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
+  const clock = overrides.clock ?? systemClock;
+  const database =
+    overrides.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const redis: Redis | null = config.redisUrl ? await openRedis(config.redisUrl) : null;
+
+  const sessionStore: SessionStorePort = redis
+    ? createRedisSessionStore({
+        redis,
+        keyPrefix: config.redisKeyPrefix,
+        idleSeconds: config.sessionIdleSeconds,
+      })
+    : createDatabaseSessionStore({ db: database.db, idleSeconds: config.sessionIdleSeconds, clock });
+  const counters: CounterStorePort = redis
+    ? createRedisCounterStore(redis, config.redisKeyPrefix)
+    : createMemoryCounterStore(clock);
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const storage = createLocalFileStorage({ rootDir: uploadsDir, publicBaseUrl: config.publicBaseUrl });
+
+  const files = createFilesService({ storage });
+  const auth = createAuthService({
+    db: database.db,
+    files,
+    counters,
+    clock,
+    login: config.login,
+  });
+
+  if (config.demoData) {
+    await seedDemoData({ db: database.db, storage, clock });
+  }
+
+  const app = Fastify({
+    logger: overrides.logger === false ? false : { level: config.logLevel },
+    // Per-request access logs cost most of the throughput; errors are still logged with reqId.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Trust exactly TRUST_PROXY hops of X-Forwarded-For (0: use the socket address).
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerBodyParsers(app);
+
+  await app.register(fastifyHelmet, {
+    hsts: config.secureCookies,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        // Upgrading would break plain-http local runs; only ask for it behind https.
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: limits.uploadMaxBytes, files: 3, fields: 40, fieldSize: 64 * 1024 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: '커튼콜 API',
+        description: 'CurtainCall concert ticketing API, generated from the zod contracts.',
+        version: '0.1.0',
+      },
+      servers: [{ url: config.publicBaseUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await registerSessions(app, {
+    store: sessionStore,
+    secret: config.sessionSecret,
+    secure: config.secureCookies,
+    idleSeconds: config.sessionIdleSeconds,
+    findUser: auth.findSessionUser,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database, redis });
+      await api.register(authRoutes, { auth });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, { webDistDir: config.webDistDir, uploadsDir });
+
+  const sweeper = createSessionSweeper({ store: sessionStore, log: app.log });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => {
+    sweeper.stop();
+    if (redis) await redis.quit().catch(() => undefined);
+    if (!overrides.database) await database.close();
+  });
+
+  return app;
+}
+
+/**
+ * JSON bodies may be empty (the client sends `Content-Type: application/json` on body-less
+ * calls, api-contract.md §1.2); form-encoded bodies (login, password change) become objects.
+ */
+function registerBodyParsers(app: FastifyInstance): void {
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : '')));
+    },
+  );
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const urlWithoutTrailingSlash = z
+  .url({ protocol: /^https?$/ })
+  .transform((v) => v.replace(/\/+$/, ''));
+
+/** Every environment variable the server reads, with defaults. Documented in README.md. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; absent means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'postgres:// URL이어야 합니다.')
+    .optional(),
+  /** Redis connection string; absent means in-process sessions, counters and fan-out. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'redis:// URL이어야 합니다.')
+    .optional(),
+  /** Public origin of the API (payment callbacks, absolute file URLs). */
+  PUBLIC_BASE_URL: urlWithoutTrailingSlash.optional(),
+  /** Where OAuth and payment redirects send the browser; defaults to PUBLIC_BASE_URL. */
+  FRONT_BASE_URL: urlWithoutTrailingSlash.optional(),
+  SESSION_SECRET: z.string().min(32, '32자 이상이어야 합니다.').optional(),
+  DEMO_DATA: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated origins allowed with credentials (only for split SPA/API origins). */
+  CORS_ORIGINS: z.string().optional(),
+  /** Number of proxy hops to trust for the client IP (X-Forwarded-For). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Built SPA to serve; defaults to apps/web/dist. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Failed logins allowed per username (and 4x per IP) within LOGIN_WINDOW_SECONDS. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Session idle lifetime (sliding). */
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `memory://` keeps PGlite in memory (tests); otherwise a directory. */
+  pgliteDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Prefix for every Redis key, so several apps (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  publicBaseUrl: string;
+  frontBaseUrl: string;
+  sessionSecret: string;
+  demoData: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  corsOrigins: string[];
+  trustProxy: number;
+  webDistDir: string;
+  secureCookies: boolean;
+  login: { maxFailures: number; windowSeconds: number };
+  sessionIdleSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`설정 값이 올바르지 않습니다:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Parses the environment once; a bad value stops the start with every problem listed.
+ * In embedded mode a missing SESSION_SECRET is generated once and kept in DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const problems: string[] = [];
+  let sessionSecret = e.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (e.DATABASE_URL) {
+      problems.push(
+        'SESSION_SECRET: DATABASE_URL을 쓰는 모드에서는 모든 인스턴스가 같은 값을 써야 하므로 필수입니다.',
+      );
+    } else {
+      sessionSecret = readOrCreateSecret(dataDir);
+    }
+  }
+  if (problems.length > 0 || !sessionSecret) throw new ConfigError(problems);
+
+  const publicBaseUrl = e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'db'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: 'cc:',
+    publicBaseUrl,
+    frontBaseUrl: e.FRONT_BASE_URL ?? publicBaseUrl,
+    sessionSecret,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(e.WEB_DIST_DIR)
+      : path.join(repoRoot, 'apps/web/dist'),
+    secureCookies: publicBaseUrl.startsWith('https://'),
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repositories take either the database or a transaction, and never decide which. */
+export type DbOrTx = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Round-trip time of `select 1` in ms; throws when the database is unreachable. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** Any fixed number: every instance that starts migrates under this advisory lock, one at a time. */
+const MIGRATION_LOCK_ID = 726_2001;
+
+/** Opens PGlite (embedded) or PostgreSQL and applies the committed migrations. */
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  const inMemory = dir === 'memory://';
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      const started = performance.now();
+      await client.query('select 1');
+      return performance.now() - started;
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A pool error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      const started = performance.now();
+      await pool.query('select 1');
+      return performance.now() - started;
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs raw SQL and returns its rows, the same on both drivers. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,110 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const concerts = pgTable(
+  'concerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    artist: text('artist').notNull(),
+    description: text('description'),
+    venueName: text('venue_name').notNull(),
+    venueAddress: text('venue_address'),
+    /** Asia/Seoul calendar date and wall-clock times of the show. */
+    concertDate: date('concert_date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    totalSeats: integer('total_seats').notNull(),
+    bookingStartAt: timestamp('booking_start_at', { withTimezone: true }).notNull(),
+    bookingEndAt: timestamp('booking_end_at', { withTimezone: true }).notNull(),
+    minAge: integer('min_age').notNull().default(0),
+    maxTicketsPerUser: integer('max_tickets_per_user').notNull().default(4),
+    /** SCHEDULED | ON_SALE | SOLD_OUT | CANCELLED | COMPLETED */
+    status: text('status').notNull().default('SCHEDULED'),
+    /** Absolute http(s) URL, or a storage key of our own (served under /uploads). */
+    posterImageUrl: text('poster_image_url'),
+    aiSummary: text('ai_summary'),
+    /** What the summary was built from, so the batch job regenerates only on change. */
+    aiSummaryReviewCount: integer('ai_summary_review_count'),
+    aiSummaryChecksum: text('ai_summary_checksum'),
+    aiSummaryGeneratedAt: timestamp('ai_summary_generated_at', { withTimezone: true }),
+    /** Seeded demo concerts: their dates move with the calendar so the demo never goes stale. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('concerts_status_date_idx').on(t.status, t.concertDate),
+    index('concerts_seller_idx').on(t.sellerId, t.createdAt),
+    index('concerts_booking_start_idx').on(t.bookingStartAt),
+  ],
+);
+
+export const seatGrades = pgTable(
+  'seat_grades',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    concertId: integer('concert_id')
+      .notNull()
+      .references(() => concerts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Integer won. */
+    price: integer('price').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [uniqueIndex('seat_grades_concert_name_key').on(t.concertId, t.name)],
+);
+
+/**
+ * One row per (concert, physical seat): `id` is the contract's `seatId`. The database is the
+ * source of truth for holds: a hold is one conditional UPDATE of this row.
+ */
+export const concertSeats = pgTable(
+  'concert_seats',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    concertId: integer('concert_id')
+      .notNull()
+      .references(() => concerts.id, { onDelete: 'cascade' }),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => seatGrades.id),
+    /** Section name without '-', so seatInfo `section-row-number` splits cleanly. */
+    section: text('section').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    seatNumber: integer('seat_number').notNull(),
+    /** AVAILABLE | RESERVED | BOOKED | UNAVAILABLE */
+    status: text('status').notNull().default('AVAILABLE'),
+    heldByUserId: integer('held_by_user_id').references(() => users.id),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** Set while the seat is part of a booking (pending payment or confirmed). */
+    bookingId: integer('booking_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('concert_seats_position_key').on(
+      t.concertId,
+      t.section,
+      t.rowNumber,
+      t.seatNumber,
+    ),
+    index('concert_seats_concert_status_idx').on(t.concertId, t.status),
+    index('concert_seats_holder_idx').on(t.concertId, t.heldByUserId),
+    index('concert_seats_hold_expiry_idx').on(t.holdExpiresAt),
+    index('concert_seats_updated_idx').on(t.concertId, t.updatedAt),
+  ],
+);

@@ -1,0 +1,7 @@
+export * from './bookings';
+export * from './community';
+export * from './concerts';
+export * from './files';
+export * from './notifications';
+export * from './sellers';
+export * from './users';

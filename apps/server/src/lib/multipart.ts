@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error';
+
+export interface UploadedPart {
+  buffer: Buffer;
+  filename: string;
+  mimetype: string;
+}
+
+/**
+ * Reads a whole multipart body: text fields as strings, and the named file parts as buffers.
+ * Size limits come from @fastify/multipart's `limits` (an oversized file throws F002).
+ * Empty file parts (a form with no file chosen) count as absent.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  fileFields: readonly string[],
+): Promise<{ fields: Record<string, string>; files: Record<string, UploadedPart> }> {
+  if (!request.isMultipart()) {
+    throw new AppError('C006', 'multipart/form-data 형식으로 보내주세요.');
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedPart> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const buffer = await part.toBuffer();
+      if (fileFields.includes(part.fieldname) && buffer.length > 0) {
+        files[part.fieldname] = { buffer, filename: part.filename, mimetype: part.mimetype };
+      }
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    } else {
+      fields[part.fieldname] = JSON.stringify(part.value);
+    }
+  }
+  return { fields, files };
+}

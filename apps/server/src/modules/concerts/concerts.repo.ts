@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { concerts, seatGrades } from '../../db/schema/index';
+import type { PlannedSection } from './seat-map';
+
+export type ConcertRow = typeof concerts.$inferSelect;
+export type NewConcert = typeof concerts.$inferInsert;
+
+export async function insertConcert(db: DbOrTx, concert: NewConcert): Promise<ConcertRow> {
+  const [row] = await db.insert(concerts).values(concert).returning();
+  if (!row) throw new Error('insert into concerts returned no row');
+  return row;
+}
+
+export async function insertSeatGrades(
+  db: DbOrTx,
+  concertId: number,
+  grades: ReadonlyArray<{ name: string; price: number }>,
+): Promise<Array<{ id: number; sortOrder: number }>> {
+  return db
+    .insert(seatGrades)
+    .values(grades.map((g, i) => ({ concertId, name: g.name, price: g.price, sortOrder: i })))
+    .returning({ id: seatGrades.id, sortOrder: seatGrades.sortOrder });
+}
+
+/**
+ * Creates every seat of a section in one statement; rows and numbers are plain integers from 1.
+ * Done inside the database (generate_series) because a stadium has 50,000 seats.
+ */
+export async function insertSectionSeats(
+  db: DbOrTx,
+  options: { concertId: number; gradeId: number; section: PlannedSection },
+): Promise<void> {
+  const { concertId, gradeId, section } = options;
+  await db.execute(sql`
+    insert into concert_seats (concert_id, grade_id, section, row_number, seat_number, status)
+    select ${concertId}, ${gradeId}, ${section.name},
+           (g / ${section.seatsPerRow})::int + 1, (g % ${section.seatsPerRow})::int + 1, 'AVAILABLE'
+    from generate_series(0, ${section.seatCount - 1}) as g`);
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { FileStoragePort } from '../../adapters/storage/file-storage';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { UploadedPart } from '../../lib/multipart';
+import { insertUploadedFile } from './files.repo';
+
+export type FileKind = 'poster' | 'profile' | 'seller-document';
+
+export interface StoredFile {
+  kind: FileKind;
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+const folderOf: Record<FileKind, string> = {
+  poster: 'posters',
+  profile: 'profiles',
+  'seller-document': 'seller-documents',
+};
+
+export function createFilesService(deps: { storage: FileStoragePort }) {
+  const { storage } = deps;
+
+  /**
+   * Checks an image by its bytes (not its name or declared type), re-encodes it to WebP with
+   * metadata stripped and at most `maxWidth` wide, and stores it under a generated key.
+   */
+  async function storeImage(options: {
+    kind: FileKind;
+    part: UploadedPart;
+    allowedMimeTypes: readonly string[];
+    maxWidth: number;
+    typeErrorMessage?: string;
+  }): Promise<StoredFile> {
+    const detected = await fileTypeFromBuffer(options.part.buffer);
+    if (!detected || !options.allowedMimeTypes.includes(detected.mime)) {
+      throw new AppError('F003', options.typeErrorMessage);
+    }
+    let encoded: Buffer;
+    try {
+      encoded = await sharp(options.part.buffer, { animated: false })
+        .rotate() // apply EXIF orientation before the metadata is dropped
+        .resize({ width: options.maxWidth, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw new AppError('F003', '이미지 파일을 읽을 수 없습니다.');
+    }
+    const storageKey = `${folderOf[options.kind]}/${randomUUID()}.webp`;
+    await storage.put(storageKey, encoded, 'image/webp');
+    return {
+      kind: options.kind,
+      storageKey,
+      originalName: options.part.filename.slice(0, 255),
+      mimeType: 'image/webp',
+      sizeBytes: encoded.length,
+    };
+  }
+
+  /** Records who owns a stored file (inside the caller's transaction). */
+  async function recordFile(db: DbOrTx, file: StoredFile, ownerUserId: number | null): Promise<number> {
+    return insertUploadedFile(db, { ...file, ownerUserId });
+  }
+
+  /** Removes a stored file whose database write failed. */
+  async function discardFile(file: StoredFile): Promise<void> {
+    await storage.delete(file.storageKey).catch(() => undefined);
+  }
+
+  return { storeImage, recordFile, discardFile, publicUrl: storage.publicUrl };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;
