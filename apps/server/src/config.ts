@@ -26,6 +26,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'redis:// URL이어야 합니다.')
     .optional(),
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('cc:'),
   /** Public origin of the API (payment callbacks, absolute file URLs). */
   PUBLIC_BASE_URL: urlWithoutTrailingSlash.optional(),
   /** Where OAuth and payment redirects send the browser; defaults to PUBLIC_BASE_URL. */
@@ -113,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDir: path.join(dataDir, 'db'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    redisKeyPrefix: 'cc:',
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicBaseUrl,
     frontBaseUrl: e.FRONT_BASE_URL ?? publicBaseUrl,
     sessionSecret,

@@ -1,0 +1,64 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'cc-config-'));
+
+describe('loadConfig', () => {
+  it('has working embedded defaults', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.demoData).toBe(true);
+    expect(config.publicBaseUrl).toBe('http://localhost:8080');
+    expect(config.frontBaseUrl).toBe('http://localhost:8080');
+    expect(config.pgliteDir).toBe(path.join(dir, 'db'));
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it('lists every bad value at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_BASE_URL: 'ftp://x' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_BASE_URL']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('requires a shared SESSION_SECRET when running on PostgreSQL, and turns demo data off', () => {
+    const dir = tempDir();
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/db' })).toThrow(/SESSION_SECRET/);
+    expect(existsSync(path.join(dir, 'session-secret'))).toBe(false);
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://localhost/db',
+      REDIS_URL: 'redis://localhost:6379',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(config.demoData).toBe(false);
+    expect(config.redisUrl).toBe('redis://localhost:6379');
+  });
+
+  it('uses secure cookies behind an https public URL and strips trailing slashes', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PUBLIC_BASE_URL: 'https://tickets.example.com/' });
+    expect(config.publicBaseUrl).toBe('https://tickets.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concertSeats, concerts, reviews, users } from '../db/schema/index';
+import { queryRows } from '../db/client';
+import { addDays, toSeoulDate } from '../lib/seoul-time';
+import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { login } from '../../test/helpers/factories';
+import { seedDemoData } from './seed';
+import { createLocalFileStorage } from '../adapters/storage/local-file-storage';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ demoData: true });
+});
+afterAll(async () => ctx?.close());
+
+describe('demo data', () => {
+  it('has the four demo accounts with working passwords and roles', async () => {
+    for (const [username, password, role] of [
+      ['admin', 'admin1234!', 'ROLE_ADMIN'],
+      ['seller', 'seller1234!', 'ROLE_SELLER'],
+      ['buyer', 'buyer1234!', 'ROLE_USER'],
+      ['buyer2', 'buyer1234!', 'ROLE_USER'],
+    ] as const) {
+      const cookie = await login(ctx.app, username, password);
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.json()).toMatchObject({ username, role });
+    }
+  });
+
+  it('has at least 24 concerts in every status, with 6+ on sale now and 3+ days ahead', async () => {
+    const db = ctx.database.db;
+    const rows = await db.select().from(concerts);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(rows.map((c) => c.status))).toEqual(
+      new Set(['SCHEDULED', 'ON_SALE', 'SOLD_OUT', 'CANCELLED', 'COMPLETED']),
+    );
+    const now = ctx.clock.now();
+    const threeDaysAhead = addDays(toSeoulDate(now), 3);
+    const openNow = rows.filter(
+      (c) => c.status === 'ON_SALE' && c.bookingStartAt <= now && c.bookingEndAt > now && c.concertDate > threeDaysAhead,
+    );
+    expect(openNow.length).toBeGreaterThanOrEqual(6);
+    expect(rows.every((c) => c.title && /[가-힣]/.test(c.title) && c.posterImageUrl)).toBe(true);
+  });
+
+  it('generates seat maps from 60 to 5,000 seats plus one of 50,000, with numeric rows', async () => {
+    const db = ctx.database.db;
+    const sizes = (await db.select({ total: concerts.totalSeats }).from(concerts)).map((r) => r.total);
+    expect(Math.min(...sizes)).toBe(60);
+    expect(sizes).toContain(50_000);
+    expect(sizes.filter((s) => s !== 50_000).every((s) => s >= 60 && s <= 5_000)).toBe(true);
+    const mismatched = await queryRows<{ id: number }>(
+      db,
+      sql`select c.id from concerts c
+          left join concert_seats s on s.concert_id = c.id
+          group by c.id having count(s.id) <> c.total_seats`,
+    );
+    expect(mismatched).toEqual([]);
+    const [bad] = await db
+      .select({ n: count() })
+      .from(concertSeats)
+      .where(sql`${concertSeats.section} like '%-%' or ${concertSeats.rowNumber} < 1 or ${concertSeats.seatNumber} < 1`);
+    expect(bad?.n).toBe(0);
+  });
+
+  it('sells every seat of the sold-out concert through real bookings', async () => {
+    const db = ctx.database.db;
+    const [soldOut] = await db.select().from(concerts).where(eq(concerts.status, 'SOLD_OUT'));
+    expect(soldOut).toBeDefined();
+    const [free] = await db
+      .select({ n: count() })
+      .from(concertSeats)
+      .where(and(eq(concertSeats.concertId, soldOut?.id ?? -1), sql`${concertSeats.status} <> 'BOOKED'`));
+    expect(free?.n).toBe(0);
+  });
+
+  it('has reviews, with 3+ concerts having 10 or more', async () => {
+    const rows = await ctx.database.db
+      .select({ concertId: reviews.concertId, n: count() })
+      .from(reviews)
+      .groupBy(reviews.concertId)
+      .having(gt(count(), 9));
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('serves the generated posters', async () => {
+    const [concert] = await ctx.database.db.select().from(concerts).limit(1);
+    const response = await ctx.app.inject({ method: 'GET', url: concert?.posterImageUrl ?? '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+  });
+
+  it('is idempotent, and moves the demo dates with the calendar on a later start', async () => {
+    const db = ctx.database.db;
+    const before = await db.select().from(concerts).orderBy(concerts.id);
+    const userCount = (await db.select({ n: count() }).from(users))[0]?.n;
+    const storage = createLocalFileStorage({ rootDir: `${ctx.config.dataDir}/uploads`, publicBaseUrl: ctx.config.publicBaseUrl });
+    await seedDemoData({ db, storage, clock: ctx.clock });
+    expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(userCount);
+    expect(await db.select().from(concerts).orderBy(concerts.id)).toHaveLength(before.length);
+
+    ctx.clock.advance(2 * 24 * 3_600_000);
+    await seedDemoData({ db, storage, clock: ctx.clock });
+    const after = await db.select().from(concerts).orderBy(concerts.id);
+    for (const [i, concert] of after.entries()) {
+      const old = before[i];
+      expect(concert.concertDate).toBe(addDays(old?.concertDate ?? '', 2));
+      expect(concert.bookingStartAt.getTime() - (old?.bookingStartAt.getTime() ?? 0)).toBe(2 * 24 * 3_600_000);
+    }
+  });
+});

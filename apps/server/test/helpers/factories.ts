@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../src/app';
+import type { Database } from '../../src/db/client';
+import { users } from '../../src/db/schema/index';
+
+let sequence = 0;
+
+export type RegistrationFields = Record<string, string> & {
+  email: string;
+  username: string;
+  password: string;
+  nickname: string;
+};
+
+/** Valid registration fields, unique per call. */
+export function registrationFields(overrides: Record<string, string> = {}): RegistrationFields {
+  sequence += 1;
+  const tag = `${randomBytes(3).toString('hex')}${sequence}`;
+  return {
+    email: `user${tag}@example.com`,
+    username: `user${tag}`.slice(0, 20),
+    password: 'secret12!',
+    confirmPassword: 'secret12!',
+    name: '홍길동',
+    nickname: `팬${tag}`.slice(0, 20),
+    phone: '010-1234-5678',
+    address: '서울특별시 중구 세종대로 110',
+    isSocialUser: 'false',
+    ...overrides,
+  };
+}
+
+/** A multipart body built by hand, so tests send exactly what a browser would. */
+export function multipart(
+  fields: Record<string, string>,
+  files: Array<{ field: string; filename: string; contentType: string; content: Buffer }> = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----cctest${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function registerUser(app: App, overrides: Record<string, string> = {}) {
+  const fields = registrationFields(overrides);
+  const body = multipart(fields);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', ...body });
+  if (response.statusCode !== 201) {
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  }
+  return fields;
+}
+
+/** Logs in through the API and returns the session cookie header value. */
+export async function login(app: App, username: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password }).toString(),
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  }
+  const cookie = response.cookies.find((c) => c.name === 'cc_session');
+  if (!cookie) throw new Error('login set no session cookie');
+  return `cc_session=${cookie.value}`;
+}
+
+/** Registers a fresh user, optionally gives it a role, and logs in. */
+export async function createLoggedInUser(
+  app: App,
+  db: Database,
+  role: 'ROLE_USER' | 'ROLE_SELLER' | 'ROLE_ADMIN' = 'ROLE_USER',
+) {
+  const fields = await registerUser(app);
+  if (role !== 'ROLE_USER') {
+    await db.update(users).set({ role }).where(eq(users.username, fields.username));
+  }
+  const cookie = await login(app, fields.username, fields.password);
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, fields.username));
+  if (!row) throw new Error('registered user not found');
+  return { ...fields, id: row.id, cookie };
+}
