@@ -32,6 +32,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFilesService } from './modules/files/files.service';
+import { concertsRoutes } from './modules/concerts/concerts.routes';
+import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
 
 export interface AppOverrides {
@@ -62,12 +64,19 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         keyPrefix: config.redisKeyPrefix,
         idleSeconds: config.sessionIdleSeconds,
       })
-    : createDatabaseSessionStore({ db: database.db, idleSeconds: config.sessionIdleSeconds, clock });
+    : createDatabaseSessionStore({
+        db: database.db,
+        idleSeconds: config.sessionIdleSeconds,
+        clock,
+      });
   const counters: CounterStorePort = redis
     ? createRedisCounterStore(redis, config.redisKeyPrefix)
     : createMemoryCounterStore(clock);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = createLocalFileStorage({ rootDir: uploadsDir, publicBaseUrl: config.publicBaseUrl });
+  const storage = createLocalFileStorage({
+    rootDir: uploadsDir,
+    publicBaseUrl: config.publicBaseUrl,
+  });
 
   const files = createFilesService({ storage });
   const auth = createAuthService({
@@ -77,6 +86,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     login: config.login,
   });
+
+  const concerts = createConcertsService({ db: database.db, publicBaseUrl: config.publicBaseUrl });
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, clock });
@@ -142,6 +153,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     async (api) => {
       await api.register(healthRoutes, { database, redis });
       await api.register(authRoutes, { auth });
+      await api.register(concertsRoutes, { concerts });
     },
     { prefix: '/api' },
   );

@@ -31,7 +31,12 @@ describe('loadConfig', () => {
   it('lists every bad value at once', () => {
     let caught: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_BASE_URL: 'ftp://x' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        PUBLIC_BASE_URL: 'ftp://x',
+      });
     } catch (error) {
       caught = error;
     }
@@ -44,7 +49,9 @@ describe('loadConfig', () => {
 
   it('requires a shared SESSION_SECRET when running on PostgreSQL, and turns demo data off', () => {
     const dir = tempDir();
-    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/db' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/db' })).toThrow(
+      /SESSION_SECRET/,
+    );
     expect(existsSync(path.join(dir, 'session-secret'))).toBe(false);
     const config = loadConfig({
       DATA_DIR: dir,
@@ -57,7 +64,10 @@ describe('loadConfig', () => {
   });
 
   it('uses secure cookies behind an https public URL and strips trailing slashes', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), PUBLIC_BASE_URL: 'https://tickets.example.com/' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PUBLIC_BASE_URL: 'https://tickets.example.com/',
+    });
     expect(config.publicBaseUrl).toBe('https://tickets.example.com');
     expect(config.secureCookies).toBe(true);
   });

@@ -20,7 +20,11 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -58,7 +62,9 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
 
 async function stopInstance(instance: Instance): Promise<number | null> {
   if (instance.child.exitCode !== null) return instance.child.exitCode;
-  const exited = new Promise<number | null>((resolve) => instance.child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    instance.child.once('exit', (code) => resolve(code)),
+  );
   instance.child.kill('SIGTERM');
   return exited;
 }
@@ -117,9 +123,17 @@ describe('two instances on one PostgreSQL and Redis', () => {
   it('both report PostgreSQL and Redis as up', async () => {
     for (const instance of [a, b]) {
       const body = (await (await fetch(`${instance.url}/api/health`)).json()) as {
-        data: { mode: string; database: { kind: string; status: string }; redis: { status: string } };
+        data: {
+          mode: string;
+          database: { kind: string; status: string };
+          redis: { status: string };
+        };
       };
-      expect(body.data).toMatchObject({ mode: 'scale-out', database: { kind: 'postgres', status: 'up' }, redis: { status: 'up' } });
+      expect(body.data).toMatchObject({
+        mode: 'scale-out',
+        database: { kind: 'postgres', status: 'up' },
+        redis: { status: 'up' },
+      });
     }
   });
 
@@ -127,7 +141,9 @@ describe('two instances on one PostgreSQL and Redis', () => {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
-      const admins = await client.query("select count(*)::int as n from users where username = 'admin'");
+      const admins = await client.query(
+        "select count(*)::int as n from users where username = 'admin'",
+      );
       expect(admins.rows[0].n).toBe(1);
       const concertsCount = await client.query('select count(*)::int as n from concerts');
       expect(concertsCount.rows[0].n).toBeGreaterThanOrEqual(24);
@@ -140,8 +156,15 @@ describe('two instances on one PostgreSQL and Redis', () => {
     const form = new FormData();
     const tag = randomBytes(3).toString('hex');
     const fields = {
-      email: `two${tag}@example.com`, username: `two${tag}`, password: 'secret12!', confirmPassword: 'secret12!',
-      name: '두인스턴스', nickname: `두개${tag}`, phone: '010-2222-3333', address: '서울', isSocialUser: 'false',
+      email: `two${tag}@example.com`,
+      username: `two${tag}`,
+      password: 'secret12!',
+      confirmPassword: 'secret12!',
+      name: '두인스턴스',
+      nickname: `두개${tag}`,
+      phone: '010-2222-3333',
+      address: '서울',
+      isSocialUser: 'false',
     };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     const registered = await fetch(`${a.url}/api/auth/register`, { method: 'POST', body: form });

@@ -60,21 +60,31 @@ describe('registerBodySchema', () => {
     ['phone', '015-1234-5678', accountMessages.phone],
     ['address', '', requiredMessage('address')],
   ])('%s = %j -> %s', (field, value, message) => {
-    const input = { ...valid, [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) };
+    const input = {
+      ...valid,
+      [field]: value,
+      ...(field === 'password' ? { confirmPassword: value } : {}),
+    };
     expect(messagesFor(input, field)).toContain(message);
   });
 
-  it.each(['010-123-4567', '011-1234-5678', '016-123-4567', '017-1234-5678', '018-123-4567', '019-1234-5678'])(
-    'accepts the phone %s',
-    (phone) => {
-      expect(messagesFor({ ...valid, phone }, 'phone')).toEqual([]);
-    },
-  );
+  it.each([
+    '010-123-4567',
+    '011-1234-5678',
+    '016-123-4567',
+    '017-1234-5678',
+    '018-123-4567',
+    '019-1234-5678',
+  ])('accepts the phone %s', (phone) => {
+    expect(messagesFor({ ...valid, phone }, 'phone')).toEqual([]);
+  });
 
   it('accepts every allowed special character in a password', () => {
     for (const special of '!@#$%^&*()_+=-') {
       const password = `abcd123${special}`;
-      expect(messagesFor({ ...valid, password, confirmPassword: password }, 'password')).toEqual([]);
+      expect(messagesFor({ ...valid, password, confirmPassword: password }, 'password')).toEqual(
+        [],
+      );
     }
   });
 
@@ -88,12 +98,21 @@ describe('registerBodySchema', () => {
   });
 
   it('lets social sign-up skip the password fields', () => {
-    const result = registerBodySchema.safeParse({ ...valid, password: '', confirmPassword: '', isSocialUser: 'true' });
+    const result = registerBodySchema.safeParse({
+      ...valid,
+      password: '',
+      confirmPassword: '',
+      isSocialUser: 'true',
+    });
     expect(result.success).toBe(true);
   });
 
   it('trims text fields', () => {
-    const result = registerBodySchema.parse({ ...valid, name: '  홍길동 ', email: ' fan@example.com ' });
+    const result = registerBodySchema.parse({
+      ...valid,
+      name: '  홍길동 ',
+      email: ' fan@example.com ',
+    });
     expect(result.name).toBe('홍길동');
     expect(result.email).toBe('fan@example.com');
   });

@@ -47,7 +47,8 @@ export const accountMessages = {
 
 export const USERNAME_PATTERN = /^[a-z0-9]{4,20}$/;
 /** 8+ chars of lowercase letters, digits and !@#$%^&*()_+=- only, with one of each class. */
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*\d)(?=.*[!@#$%^&*()_+=-])[a-z\d!@#$%^&*()_+=-]{8,}$/;
+export const PASSWORD_PATTERN =
+  /^(?=.*[a-z])(?=.*\d)(?=.*[!@#$%^&*()_+=-])[a-z\d!@#$%^&*()_+=-]{8,}$/;
 export const NICKNAME_PATTERN = /^[가-힣a-zA-Z0-9]{1,20}$/;
 /** 01X-XXX(X)-XXXX with X (the second digit after 01) in 0,1,6,7,8,9. */
 export const PHONE_PATTERN = /^01[016789]-\d{3,4}-\d{4}$/;

@@ -35,3 +35,40 @@ export const concertStatusLabels = {
   CANCELLED: '취소됨',
   COMPLETED: '공연 완료',
 } as const;
+
+export const concertSortKeys = ['concertDate', 'title', 'artist', 'createdAt'] as const;
+export const sortDirections = ['asc', 'desc'] as const;
+
+export const concertMessages = {
+  concertId: '콘서트 ID는 1 이상의 양수여야 합니다.',
+  page: '페이지 번호는 0 이상이어야 합니다.',
+  size: '페이지 크기는 1 이상 100 이하여야 합니다.',
+  sortBy: '정렬 기준이 올바르지 않습니다. (concertDate, title, artist, createdAt)',
+  sortDir: '정렬 방향이 올바르지 않습니다. (asc, desc)',
+  notFound: '콘서트 정보를 찾을 수 없습니다.',
+} as const;
+
+/** Whole numbers from a query string or path ("12"), with the given message for anything else. */
+function wholeNumber(message: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+/** `GET /concerts` (api-contract.md §3). */
+export const concertListQuerySchema = z.object({
+  page: wholeNumber(concertMessages.page, 0, 1_000_000).default(0),
+  size: wholeNumber(concertMessages.size, 1, 100).default(20),
+  sortBy: z.enum(concertSortKeys, { error: concertMessages.sortBy }).default('concertDate'),
+  sortDir: z.enum(sortDirections, { error: concertMessages.sortDir }).default('asc'),
+});
+export type ConcertListQuery = z.infer<typeof concertListQuerySchema>;
+
+export const concertIdParamsSchema = z.object({
+  concertId: wholeNumber(concertMessages.concertId, 1, 2_147_483_647),
+});
+
+/** Statuses the public lists, search and filter show. */
+export const publicConcertStatuses = ['SCHEDULED', 'ON_SALE', 'SOLD_OUT'] as const;

@@ -66,7 +66,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await lockClient
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+      .catch(() => undefined);
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema });

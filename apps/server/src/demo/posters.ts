@@ -29,7 +29,8 @@ const palettes: ReadonlyArray<readonly [string, string, string]> = [
  */
 export async function renderPoster(seed: number): Promise<Buffer> {
   const rand = random(seed * 7919 + 17);
-  const [deep, mid, hot] = palettes[seed % palettes.length] ?? palettes[0] ?? ['#000', '#333', '#fff'];
+  const [deep, mid, hot] = palettes[seed % palettes.length] ??
+    palettes[0] ?? ['#000', '#333', '#fff'];
   const width = 600;
   const height = 840;
   const beams = Array.from({ length: 5 }, (_, i) => {

@@ -38,7 +38,11 @@ describe('demo data', () => {
     const now = ctx.clock.now();
     const threeDaysAhead = addDays(toSeoulDate(now), 3);
     const openNow = rows.filter(
-      (c) => c.status === 'ON_SALE' && c.bookingStartAt <= now && c.bookingEndAt > now && c.concertDate > threeDaysAhead,
+      (c) =>
+        c.status === 'ON_SALE' &&
+        c.bookingStartAt <= now &&
+        c.bookingEndAt > now &&
+        c.concertDate > threeDaysAhead,
     );
     expect(openNow.length).toBeGreaterThanOrEqual(6);
     expect(rows.every((c) => c.title && /[가-힣]/.test(c.title) && c.posterImageUrl)).toBe(true);
@@ -46,7 +50,9 @@ describe('demo data', () => {
 
   it('generates seat maps from 60 to 5,000 seats plus one of 50,000, with numeric rows', async () => {
     const db = ctx.database.db;
-    const sizes = (await db.select({ total: concerts.totalSeats }).from(concerts)).map((r) => r.total);
+    const sizes = (await db.select({ total: concerts.totalSeats }).from(concerts)).map(
+      (r) => r.total,
+    );
     expect(Math.min(...sizes)).toBe(60);
     expect(sizes).toContain(50_000);
     expect(sizes.filter((s) => s !== 50_000).every((s) => s >= 60 && s <= 5_000)).toBe(true);
@@ -60,7 +66,9 @@ describe('demo data', () => {
     const [bad] = await db
       .select({ n: count() })
       .from(concertSeats)
-      .where(sql`${concertSeats.section} like '%-%' or ${concertSeats.rowNumber} < 1 or ${concertSeats.seatNumber} < 1`);
+      .where(
+        sql`${concertSeats.section} like '%-%' or ${concertSeats.rowNumber} < 1 or ${concertSeats.seatNumber} < 1`,
+      );
     expect(bad?.n).toBe(0);
   });
 
@@ -71,7 +79,9 @@ describe('demo data', () => {
     const [free] = await db
       .select({ n: count() })
       .from(concertSeats)
-      .where(and(eq(concertSeats.concertId, soldOut?.id ?? -1), sql`${concertSeats.status} <> 'BOOKED'`));
+      .where(
+        and(eq(concertSeats.concertId, soldOut?.id ?? -1), sql`${concertSeats.status} <> 'BOOKED'`),
+      );
     expect(free?.n).toBe(0);
   });
 
@@ -95,7 +105,10 @@ describe('demo data', () => {
     const db = ctx.database.db;
     const before = await db.select().from(concerts).orderBy(concerts.id);
     const userCount = (await db.select({ n: count() }).from(users))[0]?.n;
-    const storage = createLocalFileStorage({ rootDir: `${ctx.config.dataDir}/uploads`, publicBaseUrl: ctx.config.publicBaseUrl });
+    const storage = createLocalFileStorage({
+      rootDir: `${ctx.config.dataDir}/uploads`,
+      publicBaseUrl: ctx.config.publicBaseUrl,
+    });
     await seedDemoData({ db, storage, clock: ctx.clock });
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(userCount);
     expect(await db.select().from(concerts).orderBy(concerts.id)).toHaveLength(before.length);
@@ -106,7 +119,9 @@ describe('demo data', () => {
     for (const [i, concert] of after.entries()) {
       const old = before[i];
       expect(concert.concertDate).toBe(addDays(old?.concertDate ?? '', 2));
-      expect(concert.bookingStartAt.getTime() - (old?.bookingStartAt.getTime() ?? 0)).toBe(2 * 24 * 3_600_000);
+      expect(concert.bookingStartAt.getTime() - (old?.bookingStartAt.getTime() ?? 0)).toBe(
+        2 * 24 * 3_600_000,
+      );
     }
   });
 });

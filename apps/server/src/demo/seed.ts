@@ -41,10 +41,34 @@ interface DemoMeta {
 }
 
 export const demoAccounts = [
-  { username: 'admin', password: 'admin1234!', nickname: '관리자', name: '김관리', role: 'ROLE_ADMIN' },
-  { username: 'seller', password: 'seller1234!', nickname: '커튼콜기획', name: '박판매', role: 'ROLE_SELLER' },
-  { username: 'buyer', password: 'buyer1234!', nickname: '티켓헌터', name: '이구매', role: 'ROLE_USER' },
-  { username: 'buyer2', password: 'buyer1234!', nickname: '공연러버', name: '최관객', role: 'ROLE_USER' },
+  {
+    username: 'admin',
+    password: 'admin1234!',
+    nickname: '관리자',
+    name: '김관리',
+    role: 'ROLE_ADMIN',
+  },
+  {
+    username: 'seller',
+    password: 'seller1234!',
+    nickname: '커튼콜기획',
+    name: '박판매',
+    role: 'ROLE_SELLER',
+  },
+  {
+    username: 'buyer',
+    password: 'buyer1234!',
+    nickname: '티켓헌터',
+    name: '이구매',
+    role: 'ROLE_USER',
+  },
+  {
+    username: 'buyer2',
+    password: 'buyer1234!',
+    nickname: '공연러버',
+    name: '최관객',
+    role: 'ROLE_USER',
+  },
 ] as const;
 
 const posterKey = (index: number) => `posters/demo-${index + 1}.webp`;
@@ -83,7 +107,8 @@ export async function seedDemoData(deps: {
   await Promise.all(
     demoConcerts.map(async (_, index) => {
       const key = posterKey(index);
-      if (!(await storage.get(key))) await storage.put(key, await renderPoster(index + 1), 'image/webp');
+      if (!(await storage.get(key)))
+        await storage.put(key, await renderPoster(index + 1), 'image/webp');
     }),
   );
 }
@@ -153,14 +178,24 @@ function bookingWindow(concert: DemoConcert, today: string, concertDate: string)
     return { start: `${opens}T20:00:00`, end: `${addDays(concertDate, -1)}T23:59:00` };
   }
   if (concert.plan === 'COMPLETED') {
-    return { start: `${addDays(concertDate, -30)}T10:00:00`, end: `${addDays(concertDate, -1)}T23:59:00` };
+    return {
+      start: `${addDays(concertDate, -30)}T10:00:00`,
+      end: `${addDays(concertDate, -1)}T23:59:00`,
+    };
   }
   return { start: `${addDays(today, -7)}T10:00:00`, end: `${addDays(concertDate, -1)}T23:59:00` };
 }
 
 async function insertCatalogue(
   tx: Transaction,
-  ctx: { today: string; clock: Clock; sellerId: number; buyerId: number; buyer2Id: number; fanIds: number[] },
+  ctx: {
+    today: string;
+    clock: Clock;
+    sellerId: number;
+    buyerId: number;
+    buyer2Id: number;
+    fanIds: number[];
+  },
 ): Promise<void> {
   const created: Array<{ id: number; demo: DemoConcert }> = [];
   for (const [index, demo] of demoConcerts.entries()) {
@@ -237,19 +272,37 @@ async function insertCatalogue(
     const seats = await seatsOf(tx, soldOut.id);
     for (let i = 0; i < seats.length; i += 2) {
       const buyer = ctx.fanIds[Math.floor(i / 4) % ctx.fanIds.length] ?? ctx.buyer2Id;
-      await insertPaidBooking(tx, { userId: buyer, concertId: soldOut.id, seats: seats.slice(i, i + 2), status: 'CONFIRMED', at: hoursAgo(48 + i) });
+      await insertPaidBooking(tx, {
+        userId: buyer,
+        concertId: soldOut.id,
+        seats: seats.slice(i, i + 2),
+        status: 'CONFIRMED',
+        at: hoursAgo(48 + i),
+      });
     }
   }
   // The demo buyer has an upcoming and an attended booking to look at on the my page.
   const upcoming = created.find((c) => c.demo.plan === 'ON_SALE');
   if (upcoming) {
     const seats = (await seatsOf(tx, upcoming.id)).slice(4, 6);
-    await insertPaidBooking(tx, { userId: ctx.buyerId, concertId: upcoming.id, seats, status: 'CONFIRMED', at: hoursAgo(20) });
+    await insertPaidBooking(tx, {
+      userId: ctx.buyerId,
+      concertId: upcoming.id,
+      seats,
+      status: 'CONFIRMED',
+      at: hoursAgo(20),
+    });
   }
   const attended = created.find((c) => c.demo.plan === 'COMPLETED' && c.demo.reviewCount >= 15);
   if (attended) {
     const seats = (await seatsOf(tx, attended.id)).slice(10, 12);
-    await insertPaidBooking(tx, { userId: ctx.buyerId, concertId: attended.id, seats, status: 'COMPLETED', at: hoursAgo(24 * 30) });
+    await insertPaidBooking(tx, {
+      userId: ctx.buyerId,
+      concertId: attended.id,
+      seats,
+      status: 'COMPLETED',
+      at: hoursAgo(24 * 30),
+    });
   }
 }
 

@@ -1,7 +1,19 @@
-import { errorMessages, type ErrorCode, type ErrorEnvelope, type FieldError } from '@curtaincall/contracts';
+import {
+  errorMessages,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type FieldError,
+} from '@curtaincall/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Error codes for validation failures of particular fields, e.g. `{ sortBy: 'T010' }`. */
+    validationCodes?: Partial<Record<string, ErrorCode>>;
+  }
+}
 
 /** Paths owned by the server: an unknown one answers the JSON envelope, never the SPA. */
 export const SERVER_PATH_PREFIXES = ['/api/', '/ws/', '/oauth2/', '/login/oauth2/', '/uploads/'];
@@ -45,6 +57,11 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
       field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body',
       message: issue.message ?? errorMessages.C001,
     }));
+    // A route may give some fields a code of their own (sortBy -> T010), per the contract.
+    const codes = request.routeOptions.config.validationCodes;
+    const special = fieldErrors.find((f) => codes?.[f.field]);
+    const specialCode = special ? codes?.[special.field] : undefined;
+    if (special && specialCode) return new AppError(specialCode, special.message, fieldErrors);
     return new AppError('C001', fieldErrors[0]?.message, fieldErrors);
   }
   const fastifyError = error as Partial<FastifyError> | null;

@@ -12,7 +12,10 @@ beforeAll(async () => {
       // A stand-in SPA build, to prove history fallback without building the web app here.
       const webDistDir = path.join(config.dataDir, 'web');
       mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
-      writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>커튼콜</title><div id="root"></div>');
+      writeFileSync(
+        path.join(webDistDir, 'index.html'),
+        '<!doctype html><title>커튼콜</title><div id="root"></div>',
+      );
       writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
       return { ...config, webDistDir };
     },
@@ -24,7 +27,10 @@ beforeAll(async () => {
     const admin = await requireAdmin(request);
     return { success: true, data: admin.username };
   });
-  ctx.app.post('/api/test/echo', async (request) => ({ success: true, data: request.body ?? null }));
+  ctx.app.post('/api/test/echo', async (request) => ({
+    success: true,
+    data: request.body ?? null,
+  }));
   ctx.app.get('/api/test/crash', async () => {
     throw new Error('database password is hunter2');
   });
@@ -52,7 +58,12 @@ describe('error envelope', () => {
       payload: '{"a": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, status: 400, code: 'C007', message: 'JSON 형식이 올바르지 않습니다.' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      status: 400,
+      code: 'C007',
+      message: 'JSON 형식이 올바르지 않습니다.',
+    });
   });
 
   it('a body over the 1 MB limit -> 413 C004 envelope', async () => {
@@ -122,14 +133,19 @@ describe('guards', () => {
     for (const url of ['/api/test/user', '/api/test/seller', '/api/test/admin']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ code: 'A006', message: '인증이 필요합니다. 로그인해주세요.' });
+      expect(response.json()).toMatchObject({
+        code: 'A006',
+        message: '인증이 필요합니다. 로그인해주세요.',
+      });
     }
   });
 
   it('an ordinary user -> 403 P001 on admin routes and 403 S002 on seller routes', async () => {
     const user = await createLoggedInUser(ctx.app, ctx.database.db);
     const headers = { cookie: user.cookie };
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/test/user', headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/test/user', headers })).statusCode,
+    ).toBe(200);
     const admin = await ctx.app.inject({ method: 'GET', url: '/api/test/admin', headers });
     expect(admin.statusCode).toBe(403);
     expect(admin.json()).toMatchObject({ code: 'P001', message: '관리자만 접근할 수 있습니다.' });
@@ -140,12 +156,40 @@ describe('guards', () => {
 
   it('a seller passes the seller guard; an admin passes the admin guard but not the seller one', async () => {
     const seller = await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/test/seller', headers: { cookie: seller.cookie } })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/test/admin', headers: { cookie: seller.cookie } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/test/seller',
+          headers: { cookie: seller.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/test/admin',
+          headers: { cookie: seller.cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
     const admin = await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_ADMIN');
-    const asAdmin = await ctx.app.inject({ method: 'GET', url: '/api/test/admin', headers: { cookie: admin.cookie } });
+    const asAdmin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/test/admin',
+      headers: { cookie: admin.cookie },
+    });
     expect(asAdmin.json()).toEqual({ success: true, data: admin.username });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/test/seller', headers: { cookie: admin.cookie } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/test/seller',
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -182,7 +226,14 @@ describe('web app and system routes', () => {
     expect(doc.statusCode).toBe(200);
     const openapi = doc.json();
     expect(openapi.openapi).toMatch(/^3\./);
-    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/auth/register', '/api/health']));
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/me',
+        '/api/auth/register',
+        '/api/health',
+      ]),
+    );
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

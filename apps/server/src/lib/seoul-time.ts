@@ -26,7 +26,9 @@ export function toSeoulDate(instant: Date): string {
 /** `YYYY-MM-DD` plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) + days * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** Whole calendar days from `from` to `to` (both `YYYY-MM-DD`). */

@@ -3,6 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/index';
+import { toSeoulDate } from '../../src/lib/seoul-time';
+import {
+  createConcertWithSeats,
+  type ConcertDraft,
+} from '../../src/modules/concerts/concerts.service';
 
 let sequence = 0;
 
@@ -40,7 +45,9 @@ export function multipart(
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
     );
   }
   for (const file of files) {
@@ -96,7 +103,39 @@ export async function createLoggedInUser(
     await db.update(users).set({ role }).where(eq(users.username, fields.username));
   }
   const cookie = await login(app, fields.username, fields.password);
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, fields.username));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, fields.username));
   if (!row) throw new Error('registered user not found');
   return { ...fields, id: row.id, cookie };
+}
+
+let concertSequence = 0;
+
+/** A concert with a small seat map, owned by a fresh seller unless one is given. */
+export async function createConcert(
+  db: Database,
+  overrides: Partial<ConcertDraft> & { sellerId: number },
+) {
+  concertSequence += 1;
+  const now = Date.now();
+  return createConcertWithSeats(db, {
+    title: `테스트 콘서트 ${concertSequence}`,
+    artist: `아티스트 ${concertSequence}`,
+    description: '테스트용 공연입니다.',
+    venueName: '테스트 홀',
+    venueAddress: '서울특별시 중구 테스트로 1',
+    concertDate: toSeoulDate(new Date(now + 10 * 86_400_000)),
+    startTime: '19:00:00',
+    endTime: '21:00:00',
+    totalSeats: 30,
+    bookingStartAt: new Date(now - 86_400_000),
+    bookingEndAt: new Date(now + 9 * 86_400_000),
+    minAge: 0,
+    maxTicketsPerUser: 4,
+    status: 'ON_SALE',
+    posterImageUrl: null,
+    ...overrides,
+  });
 }

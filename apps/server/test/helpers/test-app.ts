@@ -88,7 +88,10 @@ export async function createTestContext(
   config = { ...config, pgliteDir: 'memory://', redisKeyPrefix };
   if (options.configure) config = options.configure(config);
   const clock = createManualClock(new Date());
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+  });
   const app = await buildApp(config, { clock, database, logger: false, ...options.overrides });
   return {
     app,

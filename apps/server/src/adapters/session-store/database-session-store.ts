@@ -16,7 +16,9 @@ export function createDatabaseSessionStore(options: {
       const [row] = await db
         .select({ data: sessions.data })
         .from(sessions)
-        .where(and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, clock.now())))
+        .where(
+          and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, clock.now())),
+        )
         .limit(1);
       return row ? (row.data as SessionData) : null;
     },

@@ -16,7 +16,9 @@ export function createRedisSessionStore(options: {
       return raw ? (JSON.parse(raw) as SessionData) : null;
     },
     async set(sessionId, data, userId) {
-      const multi = redis.multi().set(sessionKey(sessionId), JSON.stringify(data), 'EX', idleSeconds);
+      const multi = redis
+        .multi()
+        .set(sessionKey(sessionId), JSON.stringify(data), 'EX', idleSeconds);
       if (userId !== null) {
         multi.sadd(userKey(userId), hashSessionId(sessionId)).expire(userKey(userId), idleSeconds);
       }

@@ -47,7 +47,10 @@ export const tickets = pgTable(
     fee: integer('fee').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tickets_booking_idx').on(t.bookingId), index('tickets_seat_idx').on(t.concertSeatId)],
+  (t) => [
+    index('tickets_booking_idx').on(t.bookingId),
+    index('tickets_seat_idx').on(t.concertSeatId),
+  ],
 );
 
 export const payments = pgTable(

@@ -96,12 +96,7 @@ export const concertSeats = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('concert_seats_position_key').on(
-      t.concertId,
-      t.section,
-      t.rowNumber,
-      t.seatNumber,
-    ),
+    uniqueIndex('concert_seats_position_key').on(t.concertId, t.section, t.rowNumber, t.seatNumber),
     index('concert_seats_concert_status_idx').on(t.concertId, t.status),
     index('concert_seats_holder_idx').on(t.concertId, t.heldByUserId),
     index('concert_seats_hold_expiry_idx').on(t.holdExpiresAt),

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -46,7 +38,10 @@ export const sessions = pgTable(
     data: jsonb('data').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_expires_at_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    index('sessions_user_idx').on(t.userId),
+  ],
 );
 
 export const socialAccounts = pgTable(

@@ -10,7 +10,10 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return row;
 }
 
-export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(
+  db: DbOrTx,
+  username: string,
+): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
   return row;
 }
@@ -27,7 +30,12 @@ export async function findTakenIdentifiers(
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
   return db
-    .select({ id: users.id, username: users.username, email: users.email, nickname: users.nickname })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      nickname: users.nickname,
+    })
     .from(users)
     .where(or(...conditions));
 }

@@ -38,7 +38,10 @@ describe('POST /api/auth/register', () => {
     const response = await postRegister(fields);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ success: true, message: '회원가입이 완료되었습니다.' });
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.username, fields.username));
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, fields.username));
     expect(row?.email).toBe(fields.email);
     expect(row?.role).toBe('ROLE_USER');
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -49,9 +52,24 @@ describe('POST /api/auth/register', () => {
     ['bad email', { email: 'not-an-email' }, 'email', accountMessages.emailFormat],
     ['short username', { username: 'abc' }, 'username', accountMessages.username],
     ['uppercase username', { username: 'ABCdef' }, 'username', accountMessages.username],
-    ['weak password', { password: 'password', confirmPassword: 'password' }, 'password', accountMessages.password],
-    ['password without special', { password: 'abcd1234', confirmPassword: 'abcd1234' }, 'password', accountMessages.password],
-    ['password mismatch', { confirmPassword: 'other12!!' }, 'confirmPassword', accountMessages.passwordMismatch],
+    [
+      'weak password',
+      { password: 'password', confirmPassword: 'password' },
+      'password',
+      accountMessages.password,
+    ],
+    [
+      'password without special',
+      { password: 'abcd1234', confirmPassword: 'abcd1234' },
+      'password',
+      accountMessages.password,
+    ],
+    [
+      'password mismatch',
+      { confirmPassword: 'other12!!' },
+      'confirmPassword',
+      accountMessages.passwordMismatch,
+    ],
     ['missing name', { name: '' }, 'name', requiredMessage('name')],
     ['long name', { name: '가'.repeat(101) }, 'name', accountMessages.nameTooLong],
     ['nickname with symbols', { nickname: '팬_01!' }, 'nickname', accountMessages.nickname],
@@ -60,20 +78,26 @@ describe('POST /api/auth/register', () => {
     ['phone with wrong prefix', { phone: '012-1234-5678' }, 'phone', accountMessages.phone],
     ['missing address', { address: '' }, 'address', requiredMessage('address')],
   ];
-  it.each(invalidCases)('%s -> 400 C001 with that field message', async (_name, change, field, message) => {
-    const response = await postRegister(registrationFields(change));
-    expect(response.statusCode).toBe(400);
-    const body = response.json();
-    expect(body).toMatchObject({ success: false, status: 400, code: 'C001', message });
-    expect(body.errors).toContainEqual({ field, message });
-  });
+  it.each(invalidCases)(
+    '%s -> 400 C001 with that field message',
+    async (_name, change, field, message) => {
+      const response = await postRegister(registrationFields(change));
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({ success: false, status: 400, code: 'C001', message });
+      expect(body.errors).toContainEqual({ field, message });
+    },
+  );
 
   it('reports a missing field with its Korean required message', async () => {
     const fields = registrationFields();
     delete fields.phone;
     const response = await postRegister(fields);
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toContainEqual({ field: 'phone', message: '전화번호는 필수입니다.' });
+    expect(response.json().errors).toContainEqual({
+      field: 'phone',
+      message: '전화번호는 필수입니다.',
+    });
   });
 
   it.each([
@@ -106,7 +130,10 @@ describe('POST /api/auth/register', () => {
       { field: 'profileImage', filename: '../../evil.png', contentType: 'image/png', content: png },
     ]);
     expect(response.statusCode).toBe(201);
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.username, fields.username));
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, fields.username));
     expect(row?.profileImageKey).toMatch(/^profiles\/[0-9a-f-]{36}\.webp$/);
     const [file] = await ctx.database.db
       .select()
@@ -123,7 +150,12 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a non-image profile file by its bytes -> 400 F003', async () => {
     const response = await postRegister(registrationFields(), [
-      { field: 'profileImage', filename: 'photo.png', contentType: 'image/png', content: Buffer.from('%PDF-1.4 not an image') },
+      {
+        field: 'profileImage',
+        filename: 'photo.png',
+        contentType: 'image/png',
+        content: Buffer.from('%PDF-1.4 not an image'),
+      },
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'F003', message: accountMessages.imageType });
@@ -160,7 +192,10 @@ describe('GET /api/auth/register/social', () => {
   it('answers 401 with the contract text when nothing is pending', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/register/social' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ success: false, message: '세션이 만료되었거나 정보가 없습니다.' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      message: '세션이 만료되었거나 정보가 없습니다.',
+    });
   });
 });
 
@@ -205,7 +240,11 @@ describe('login, me, logout', () => {
     const second = again.cookies.find((c) => c.name === 'cc_session');
     expect(second?.value).toBeTruthy();
     expect(`cc_session=${second?.value}`).not.toBe(first);
-    const oldSession = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first } });
+    const oldSession = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: first },
+    });
     expect(oldSession.body).toBe('null');
   });
 
@@ -213,7 +252,10 @@ describe('login, me, logout', () => {
     const user = await registerUser(ctx.app);
     const response = await postLogin(user.username, 'wrong-pass1!', '10.0.0.2');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ code: 'A001', message: '아이디 또는 비밀번호가 일치하지 않습니다.' });
+    expect(response.json()).toMatchObject({
+      code: 'A001',
+      message: '아이디 또는 비밀번호가 일치하지 않습니다.',
+    });
   });
 
   it('unknown user -> 401 A001, the same answer as a wrong password', async () => {
@@ -264,7 +306,11 @@ describe('login, me, logout', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['set-cookie']).toMatch(/cc_session=;.*Max-Age=0/);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: user.cookie },
+    });
     expect(me.body).toBe('null');
   });
 
@@ -276,14 +322,22 @@ describe('login, me, logout', () => {
   it('shows a role change at the next request without logging in again', async () => {
     const user = await createLoggedInUser(ctx.app, ctx.database.db);
     await ctx.database.db.update(users).set({ role: 'ROLE_SELLER' }).where(eq(users.id, user.id));
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: user.cookie },
+    });
     expect(me.json().role).toBe('ROLE_SELLER');
   });
 
   it('a forged or tampered cookie is anonymous', async () => {
     const user = await createLoggedInUser(ctx.app, ctx.database.db);
     const tampered = `${user.cookie.slice(0, -3)}abc`;
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: tampered } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: tampered },
+    });
     expect(me.body).toBe('null');
   });
 });

@@ -92,7 +92,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         socialSignup: request.session?.socialSignup,
       });
       if (request.session?.socialSignup) request.session.socialSignup = undefined;
-      return reply.status(201).send({ success: true as const, message: accountMessages.registered });
+      return reply
+        .status(201)
+        .send({ success: true as const, message: accountMessages.registered });
     },
   );
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { concerts, seatGrades } from '../../db/schema/index';
 import type { PlannedSection } from './seat-map';
@@ -37,4 +37,46 @@ export async function insertSectionSeats(
     select ${concertId}, ${gradeId}, ${section.name},
            (g / ${section.seatsPerRow})::int + 1, (g % ${section.seatsPerRow})::int + 1, 'AVAILABLE'
     from generate_series(0, ${section.seatCount - 1}) as g`);
+}
+
+const sortColumns = {
+  concertDate: [concerts.concertDate, concerts.startTime],
+  title: [concerts.title],
+  artist: [concerts.artist],
+  createdAt: [concerts.createdAt],
+} as const;
+
+/** One page of concerts in the given statuses, plus the total count. */
+export async function findConcertPage(
+  db: DbOrTx,
+  options: {
+    statuses: readonly string[];
+    limit: number;
+    offset: number;
+    sortBy: keyof typeof sortColumns;
+    sortDir: 'asc' | 'desc';
+  },
+): Promise<{ rows: ConcertRow[]; total: number }> {
+  const where = inArray(concerts.status, [...options.statuses]);
+  const direction = options.sortDir === 'asc' ? asc : desc;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(concerts)
+      .where(where)
+      // The id keeps the order stable between pages when the sort key ties.
+      .orderBy(
+        ...sortColumns[options.sortBy].map((column) => direction(column)),
+        direction(concerts.id),
+      )
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(concerts).where(where),
+  ]);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function findConcertById(db: DbOrTx, id: number): Promise<ConcertRow | undefined> {
+  const [row] = await db.select().from(concerts).where(eq(concerts.id, id)).limit(1);
+  return row;
 }

@@ -1,6 +1,22 @@
-import type { ConcertStatus } from '@curtaincall/contracts';
-import type { DbOrTx } from '../../db/client';
-import { insertConcert, insertSeatGrades, insertSectionSeats, type ConcertRow } from './concerts.repo';
+import {
+  concertMessages,
+  publicConcertStatuses,
+  type Concert,
+  type ConcertListQuery,
+  type ConcertStatus,
+  type Page,
+} from '@curtaincall/contracts';
+import type { Database, DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { toSeoulDateTime } from '../../lib/seoul-time';
+import {
+  findConcertById,
+  findConcertPage,
+  insertConcert,
+  insertSeatGrades,
+  insertSectionSeats,
+  type ConcertRow,
+} from './concerts.repo';
 import { planSeatMap, seatGradeCatalog } from './seat-map';
 
 export interface ConcertDraft {
@@ -44,3 +60,77 @@ export async function createConcertWithSeats(tx: DbOrTx, draft: ConcertDraft): P
   }
   return concert;
 }
+
+/** `HH:mm[:ss]` -> `HH:mm:ss` (the wire format; the client splits times on ':'). */
+function toWireTime(value: string): string {
+  return value.length === 5 ? `${value}:00` : value.slice(0, 8);
+}
+
+export function createConcertsService(deps: { db: Database; publicBaseUrl: string }) {
+  const { db, publicBaseUrl } = deps;
+
+  /** Our own files are stored as root-relative paths and answered as absolute URLs. */
+  function absoluteUrl(url: string | null): string | null {
+    if (!url) return null;
+    return url.startsWith('/') ? `${publicBaseUrl}${url}` : url;
+  }
+
+  function toConcert(row: ConcertRow): Concert {
+    return {
+      concertId: row.id,
+      title: row.title,
+      artist: row.artist,
+      description: row.description,
+      sellerId: row.sellerId,
+      venueName: row.venueName,
+      venueAddress: row.venueAddress,
+      concertDate: row.concertDate,
+      startTime: toWireTime(row.startTime),
+      endTime: toWireTime(row.endTime),
+      totalSeats: row.totalSeats,
+      bookingStartDate: toSeoulDateTime(row.bookingStartAt),
+      bookingEndDate: toSeoulDateTime(row.bookingEndAt),
+      minAge: row.minAge,
+      maxTicketsPerUser: row.maxTicketsPerUser,
+      status: row.status as ConcertStatus,
+      posterImageUrl: absoluteUrl(row.posterImageUrl),
+      aiSummary: row.aiSummary,
+      createdAt: toSeoulDateTime(row.createdAt),
+      updatedAt: toSeoulDateTime(row.updatedAt),
+    };
+  }
+
+  /** The public list: SCHEDULED, ON_SALE and SOLD_OUT only, paged and sorted. */
+  async function listConcerts(query: ConcertListQuery): Promise<Page<Concert>> {
+    const { rows, total } = await findConcertPage(db, {
+      statuses: publicConcertStatuses,
+      limit: query.size,
+      offset: query.page * query.size,
+      sortBy: query.sortBy,
+      sortDir: query.sortDir,
+    });
+    const totalPages = Math.ceil(total / query.size);
+    return {
+      content: rows.map(toConcert),
+      number: query.page,
+      size: query.size,
+      totalElements: total,
+      totalPages,
+      first: query.page === 0,
+      last: query.page >= totalPages - 1,
+      numberOfElements: rows.length,
+      empty: rows.length === 0,
+    };
+  }
+
+  /** Any concert by id, in any status; 404 T003 when unknown. */
+  async function getConcert(concertId: number): Promise<Concert> {
+    const row = await findConcertById(db, concertId);
+    if (!row) throw new AppError('T003', concertMessages.notFound);
+    return toConcert(row);
+  }
+
+  return { listConcerts, getConcert, toConcert };
+}
+
+export type ConcertsService = ReturnType<typeof createConcertsService>;

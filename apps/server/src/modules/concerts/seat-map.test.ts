@@ -26,7 +26,12 @@ describe('planSeatMap', () => {
   it('splits a stadium into 50 sections of 1,000 seats, 50 to a row', () => {
     const sections = planSeatMap(50_000);
     expect(sections).toHaveLength(50);
-    expect(sections[0]).toMatchObject({ name: 'A', seatCount: 1_000, seatsPerRow: 50, gradeIndex: 0 });
+    expect(sections[0]).toMatchObject({
+      name: 'A',
+      seatCount: 1_000,
+      seatsPerRow: 50,
+      gradeIndex: 0,
+    });
     expect(sections[49]?.name).toBe('AX');
   });
 
@@ -39,6 +44,14 @@ describe('planSeatMap', () => {
 
 describe('sectionName', () => {
   it('counts like spreadsheet columns', () => {
-    expect([0, 1, 25, 26, 27, 51, 52].map(sectionName)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA']);
+    expect([0, 1, 25, 26, 27, 51, 52].map(sectionName)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+    ]);
   });
 });

@@ -27,8 +27,10 @@ export function sectionName(index: number): string {
  */
 export function planSeatMap(totalSeats: number): PlannedSection[] {
   if (!Number.isInteger(totalSeats) || totalSeats < 1) return [];
-  const seatsPerRow = totalSeats <= 300 ? 10 : totalSeats <= 3_000 ? 20 : totalSeats <= 20_000 ? 30 : 50;
-  const targetSectionSize = totalSeats <= 300 ? Math.ceil(totalSeats / 3) : totalSeats <= 3_000 ? 200 : 1_000;
+  const seatsPerRow =
+    totalSeats <= 300 ? 10 : totalSeats <= 3_000 ? 20 : totalSeats <= 20_000 ? 30 : 50;
+  const targetSectionSize =
+    totalSeats <= 300 ? Math.ceil(totalSeats / 3) : totalSeats <= 3_000 ? 200 : 1_000;
   const sectionCount = Math.max(Math.min(3, totalSeats), Math.ceil(totalSeats / targetSectionSize));
   const base = Math.floor(totalSeats / sectionCount);
   const remainder = totalSeats % sectionCount;

@@ -63,7 +63,11 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
   }
 
   /** Records who owns a stored file (inside the caller's transaction). */
-  async function recordFile(db: DbOrTx, file: StoredFile, ownerUserId: number | null): Promise<number> {
+  async function recordFile(
+    db: DbOrTx,
+    file: StoredFile,
+    ownerUserId: number | null,
+  ): Promise<number> {
     return insertUploadedFile(db, { ...file, ownerUserId });
   }
 

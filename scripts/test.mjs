@@ -1,0 +1,88 @@
+// `npm test`: lint, typecheck, every Vitest project (unit, web, server on PGlite, and the server
+// suites on PostgreSQL + Redis when TEST_DATABASE_URL/TEST_REDIS_URL are set), then the Playwright
+// journeys in Chromium on the production build. Prints one closing line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = path.join(root, 'test-results');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const summary = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  summary.push(`${ok ? '✔' : '✘'} ${label} (${seconds}s)`);
+}
+
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
+check('typecheck', 'npm', ['run', 'typecheck']);
+
+const vitestReport = path.join(reportDir, 'vitest.json');
+const vitest = run('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + (vitest.ok || report.numFailedTests > 0 ? 0 : 1);
+  summary.push(
+    `${vitest.ok ? '✔' : '✘'} vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped (${vitest.seconds}s)`,
+  );
+} else {
+  totals.failed += 1;
+  summary.push(`✘ vitest: no report (${vitest.seconds}s)`);
+}
+
+const playwrightReport = path.join(reportDir, 'playwright.json');
+const e2e = run(
+  'e2e (Playwright, Chromium)',
+  'npm',
+  ['run', 'test:e2e', '--', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+);
+if (existsSync(playwrightReport)) {
+  const stats = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats;
+  const failed = stats.unexpected + stats.flaky;
+  totals.passed += stats.expected;
+  totals.failed += failed + (e2e.ok || failed > 0 ? 0 : 1);
+  summary.push(
+    `${e2e.ok ? '✔' : '✘'} e2e: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped (${e2e.seconds}s)`,
+  );
+} else {
+  totals.failed += 1;
+  summary.push(`✘ e2e: no report (${e2e.seconds}s)`);
+}
+
+console.log(`\n${summary.join('\n')}`);
+if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
+  console.log(
+    '(TEST_DATABASE_URL / TEST_REDIS_URL not set: the PostgreSQL + Redis suites did not run)',
+  );
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
