@@ -1,0 +1,150 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { RouteGuard } from '@/features/auth/components/route-guard';
+import { PaymentResultLayout, RootLayout } from './layouts/site-shell';
+import type { RouteMetaHandle } from './layouts/route-meta';
+import { RouteErrorScreen } from './routes/error-screen';
+
+/** A code-split page: its module loads when the route is first visited. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** A route whose page is not built yet: a Korean "coming soon" page, never a blank screen. */
+function placeholder(name: string) {
+  return async () => {
+    const { PlaceholderPage } = await import('./routes/placeholder-page');
+    return { element: <PlaceholderPage name={name} /> };
+  };
+}
+
+function meta(title: string, description?: string): RouteMetaHandle {
+  return description ? { title, description } : { title };
+}
+
+function placeholderRoute(path: string, name: string): RouteObject {
+  return { path, handle: meta(name), lazy: placeholder(name) };
+}
+
+/** Every route of buyer-side.md §2 and seller-admin-side.md §2, with their guards. */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        // Errors inside a page keep the header and footer around the error screen.
+        errorElement: <RouteErrorScreen />,
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('./routes/home-page'),
+              (m) => m.HomePage,
+            ),
+          },
+          placeholderRoute('concerts', '모든 콘서트'),
+          placeholderRoute('concerts/:concertId', '콘서트 상세'),
+          {
+            element: <RouteGuard rule="anonymous-only" />,
+            children: [
+              {
+                path: 'login',
+                handle: meta('로그인', '커튼콜 계정으로 로그인하고 콘서트를 예매하세요.'),
+                lazy: page(
+                  () => import('./routes/login-page'),
+                  (m) => m.LoginPage,
+                ),
+              },
+              {
+                path: 'register',
+                handle: meta(
+                  '회원가입',
+                  '커튼콜 회원가입: 몇 가지 정보만 입력하면 바로 예매를 시작할 수 있어요.',
+                ),
+                lazy: page(
+                  () => import('./routes/register-page'),
+                  (m) => m.RegisterPage,
+                ),
+              },
+            ],
+          },
+          {
+            element: <RouteGuard rule="signed-in" />,
+            children: [
+              placeholderRoute('concerts/:concertId/wait', '대기실'),
+              placeholderRoute('concerts/:concertId/reserve', '좌석 선택'),
+              { path: 'mypage', element: <Navigate to="/mypage/profile" replace /> },
+              placeholderRoute('mypage/profile', '마이페이지'),
+              placeholderRoute('bookingDetail/:bookingNumber', '예매 상세'),
+            ],
+          },
+          {
+            element: <RouteGuard rule="seller-area" />,
+            children: [
+              placeholderRoute('seller', '판매자 페이지'),
+              placeholderRoute('seller/apply', '판매자 권한 신청'),
+              placeholderRoute('seller/status', '판매자 신청 현황'),
+            ],
+          },
+          {
+            element: <RouteGuard rule="seller" />,
+            children: [
+              // Where the seller flow lands after registering a concert (seller-admin-side.md §2).
+              {
+                path: 'seller/concerts',
+                element: <Navigate to="/seller/concerts/manage" replace />,
+              },
+              placeholderRoute('seller/concerts/register', '콘서트 등록'),
+              placeholderRoute('seller/concerts/manage', '콘서트 관리'),
+            ],
+          },
+          {
+            element: <RouteGuard rule="admin" />,
+            children: [
+              placeholderRoute('admin', '관리자 대시보드'),
+              placeholderRoute('admin/seller-approvals', '판매자 신청 승인'),
+              placeholderRoute('admin/sellers', '판매자 관리'),
+              placeholderRoute('admin/history', '승인 이력'),
+              placeholderRoute('admin/settings', '관리자 설정'),
+            ],
+          },
+          {
+            path: 'unauthorized',
+            handle: meta('접근 권한 없음'),
+            lazy: page(
+              () => import('./routes/unauthorized-page'),
+              (m) => m.UnauthorizedPage,
+            ),
+          },
+          {
+            path: '*',
+            handle: meta('페이지를 찾을 수 없음'),
+            lazy: page(
+              () => import('./routes/not-found-page'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // No title changes and no scroll handling here (buyer-side.md §2).
+    path: '/payment/result',
+    element: <PaymentResultLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: 'success', lazy: placeholder('결제 완료') },
+      { path: 'fail', lazy: placeholder('결제 실패') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,28 @@
+import { Link, useNavigate } from 'react-router';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { SocialLoginButtons } from '@/features/auth/components/social-login-buttons';
+import { AuthCard } from './auth-card';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="로그인" subtitle="커튼콜 계정으로 로그인하고 공연을 예매하세요.">
+      <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
+      <div className="my-6 flex items-center gap-3 text-xs text-zinc-500">
+        <span className="h-px flex-1 bg-surface-700" />
+        또는
+        <span className="h-px flex-1 bg-surface-700" />
+      </div>
+      <SocialLoginButtons />
+      <p className="mt-8 text-center text-sm text-zinc-400">
+        아직 회원이 아니신가요?{' '}
+        <Link
+          to="/register"
+          className="font-semibold text-rose-300 underline-offset-4 hover:underline"
+        >
+          회원가입
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { ArrowUp } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+
+/** The floating button appears once the page has scrolled more than this (buyer-side.md §2). */
+export const SCROLL_TOP_THRESHOLD_PX = 300;
+
+function subscribeToScroll(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+const isScrolledPastThreshold = () => window.scrollY > SCROLL_TOP_THRESHOLD_PX;
+const isNotScrolled = () => false;
+
+export function ScrollToTopButton() {
+  const isVisible = useSyncExternalStore(subscribeToScroll, isScrolledPastThreshold, isNotScrolled);
+  if (!isVisible) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      aria-label="맨 위로 이동"
+      className="fixed right-4 bottom-5 z-40 flex size-12 animate-fade-in items-center justify-center rounded-full bg-rose-600 text-white shadow-xl shadow-black/50 transition-colors hover:bg-rose-500 tablet:right-8 tablet:bottom-8"
+    >
+      <ArrowUp className="size-5" aria-hidden />
+    </button>
+  );
+}

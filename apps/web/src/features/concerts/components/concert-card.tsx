@@ -1,0 +1,77 @@
+import type { Concert } from '@curtaincall/contracts';
+import { CalendarDays, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatConcertSchedule, formatNumber } from '@/lib/format';
+import { ConcertPoster } from './concert-poster';
+import { ConcertStatusBadge } from './concert-status-badge';
+
+/** Poster, status, title, artist, date and time, venue and total seats; opens the detail page. */
+export function ConcertCard({ concert }: { concert: Concert }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-surface-700/70 bg-surface-900 transition-all duration-200 hover:-translate-y-1 hover:border-rose-400/40 hover:shadow-2xl hover:shadow-rose-950/30">
+      <div className="relative aspect-[3/4] overflow-hidden bg-surface-800">
+        <ConcertPoster
+          src={concert.posterImageUrl}
+          title={concert.title}
+          className="transition-transform duration-500 group-hover:scale-105"
+        />
+        <div className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-surface-900 to-transparent" />
+        <ConcertStatusBadge status={concert.status} className="absolute top-3 left-3" />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 tablet:p-4">
+        <h3 className="line-clamp-2 text-base leading-snug font-bold text-zinc-50">
+          <Link
+            to={`/concerts/${concert.concertId}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-2xl after:focus-visible:outline-2 after:focus-visible:outline-rose-400"
+          >
+            {concert.title}
+          </Link>
+        </h3>
+        <p className="truncate text-sm font-medium text-rose-300">{concert.artist}</p>
+        <dl className="mt-3 flex flex-col gap-1.5 text-xs text-zinc-400">
+          <div className="flex items-start gap-1.5">
+            <dt className="sr-only">일시</dt>
+            <CalendarDays className="mt-px size-3.5 shrink-0" aria-hidden />
+            <dd className="leading-snug">
+              {formatConcertSchedule(concert.concertDate, concert.startTime)}
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">장소</dt>
+            <MapPin className="size-3.5 shrink-0" aria-hidden />
+            <dd className="truncate">{concert.venueName}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">총 좌석</dt>
+            <Users className="size-3.5 shrink-0" aria-hidden />
+            <dd>총 {formatNumber(concert.totalSeats)}석</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+export function ConcertCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border border-surface-700/70 bg-surface-900">
+      <Skeleton className="aspect-[3/4] rounded-none" />
+      <div className="flex flex-col gap-2 p-4">
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="mt-2 h-3 w-3/4" />
+        <Skeleton className="h-3 w-2/3" />
+      </div>
+    </div>
+  );
+}
+
+export function ConcertGrid({ children }: { children: ReactNode }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 tablet:grid-cols-3 tablet:gap-5 desktop:grid-cols-4">
+      {children}
+    </ul>
+  );
+}
