@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -16,36 +15,11 @@ const dirsIn = (dir) => {
 };
 
 /**
- * One-way imports (conventions.md): web app -> features -> components/lib, and no feature
- * imports another; on the server, a module never reaches into another module's repo.
+ * One-way imports (conventions.md): web app -> features -> components/lib, no feature importing
+ * another; on the server, a module never reaches into another module's repo.
  */
 const webFeatures = dirsIn('apps/web/src/features');
-const serverModules = dirsIn('apps/server/src/modules');
-const boundaryZones = [
-  ...webFeatures.map((feature) => ({
-    target: `./apps/web/src/features/${feature}`,
-    from: './apps/web/src/features',
-    except: [`./${feature}`],
-    message: 'A feature must not import another feature; lift shared code to components/ or lib/.',
-  })),
-  {
-    target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
-    from: './apps/web/src/app',
-    message: 'Only app/ composes features; features, components and lib never import app/.',
-  },
-  {
-    target: ['./apps/web/src/components', './apps/web/src/lib'],
-    from: './apps/web/src/features',
-    message: 'Shared components and lib must not depend on a feature.',
-  },
-  ...serverModules.map((module) => ({
-    target: `./apps/server/src/modules/${module}`,
-    from: serverModules
-      .filter((m) => m !== module)
-      .map((m) => `./apps/server/src/modules/${m}/*.repo.ts`),
-    message: "Call the other module's service; repos are private to their module.",
-  })),
-];
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   {
@@ -64,7 +38,6 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -74,8 +47,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       // Declaration merging (fastify's Session) needs an interface that only extends.
       '@typescript-eslint/no-empty-object-type': [
         'error',
@@ -92,6 +64,33 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['../*/*.repo', '**/modules/*/*.repo'],
+        message: "Call the other module's service; repos are private to their module.",
+      },
+    ]),
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      {
+        group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
+        message: 'A feature imports only itself, components/ and lib/.',
+      },
+    ]),
+  })),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['@/features/*', '@/app/*'],
+        message: 'Shared code must not depend on features or app.',
+      },
+    ]),
   },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**'],

@@ -35,6 +35,7 @@ import { createFilesService } from './modules/files/files.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
 import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { readOrCreateSharedSessionSecret } from './modules/system/app-secrets';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -143,7 +144,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   await registerSessions(app, {
     store: sessionStore,
-    secret: config.sessionSecret,
+    secret: config.sessionSecret ?? (await readOrCreateSharedSessionSecret(database.db)),
     secure: config.secureCookies,
     idleSeconds: config.sessionIdleSeconds,
     findUser: auth.findSessionUser,

@@ -62,7 +62,8 @@ export interface AppConfig {
   redisKeyPrefix: string;
   publicBaseUrl: string;
   frontBaseUrl: string;
-  sessionSecret: string;
+  /** Absent only with DATABASE_URL and no SESSION_SECRET: then it is kept in the database. */
+  sessionSecret: string | undefined;
   demoData: boolean;
   logLevel: Env['LOG_LEVEL'];
   corsOrigins: string[];
@@ -94,18 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const problems: string[] = [];
-  let sessionSecret = e.SESSION_SECRET;
-  if (!sessionSecret) {
-    if (e.DATABASE_URL) {
-      problems.push(
-        'SESSION_SECRET: DATABASE_URL을 쓰는 모드에서는 모든 인스턴스가 같은 값을 써야 하므로 필수입니다.',
-      );
-    } else {
-      sessionSecret = readOrCreateSecret(dataDir);
-    }
-  }
-  if (problems.length > 0 || !sessionSecret) throw new ConfigError(problems);
+  // Embedded: generated once into DATA_DIR. With DATABASE_URL every instance must share it, so
+  // buildApp() generates it once into the shared database instead (app_meta).
+  const sessionSecret = e.SESSION_SECRET ?? (e.DATABASE_URL ? undefined : readOrCreateSecret(dataDir));
 
   const publicBaseUrl = e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`;
   return {

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearRedisPrefix, createScratchDatabase } from './helpers/test-app';
 
 /**
- * Two real server processes, as `npm start` runs them, on one PostgreSQL and one Redis:
- * a session made on one is valid on the other, both seed demo data at once without
+ * Two real server processes, as `npm start` runs them, on one PostgreSQL and one Redis, with no
+ * SESSION_SECRET given (they share one generated into the database): a session made on one is
+ * valid on the other, both seed demo data at once without
  * duplicates, and data and sessions survive a graceful restart.
  */
 const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -84,7 +85,6 @@ beforeAll(async () => {
     DATABASE_URL: scratch.url,
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: prefix,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
     DEMO_DATA: 'true',
     WEB_DIST_DIR: path.join(dataDirs[0] ?? '', 'none'),
   };
