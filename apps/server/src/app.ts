@@ -24,7 +24,8 @@ import { createLocalFileStorage } from './adapters/storage/local-file-storage';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './demo/seed';
-import { registerErrorHandling } from './http/error-handler';
+import { AppError } from './http/app-error';
+import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
 import { createSessionSweeper } from './jobs/session-sweeper';
@@ -103,6 +104,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Router-level failures (a malformed URL, a path parameter over 100 characters) get the
+    // envelope too; they happen before any route, so the error handler never sees them.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(
+        reply,
+        error.statusCode === 414
+          ? new AppError('C008')
+          : new AppError('C007', '요청 주소의 형식이 올바르지 않습니다.'),
+      );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

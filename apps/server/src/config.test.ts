@@ -47,11 +47,11 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires a shared SESSION_SECRET when running on PostgreSQL, and turns demo data off', () => {
+  it('leaves SESSION_SECRET to the shared database on PostgreSQL, and turns demo data off', () => {
     const dir = tempDir();
-    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/db' })).toThrow(
-      /SESSION_SECRET/,
-    );
+    const shared = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/db' });
+    expect(shared.sessionSecret).toBeUndefined();
+    // Not written to this instance's disk: other instances could never read it there.
     expect(existsSync(path.join(dir, 'session-secret'))).toBe(false);
     const config = loadConfig({
       DATA_DIR: dir,
@@ -59,6 +59,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://localhost:6379',
       SESSION_SECRET: 'x'.repeat(32),
     });
+    expect(config.sessionSecret).toBe('x'.repeat(32));
     expect(config.demoData).toBe(false);
     expect(config.redisUrl).toBe('redis://localhost:6379');
   });

@@ -97,7 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   // Embedded: generated once into DATA_DIR. With DATABASE_URL every instance must share it, so
   // buildApp() generates it once into the shared database instead (app_meta).
-  const sessionSecret = e.SESSION_SECRET ?? (e.DATABASE_URL ? undefined : readOrCreateSecret(dataDir));
+  const sessionSecret =
+    e.SESSION_SECRET ?? (e.DATABASE_URL ? undefined : readOrCreateSecret(dataDir));
 
   const publicBaseUrl = e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`;
   return {

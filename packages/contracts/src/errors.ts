@@ -11,6 +11,7 @@ export const errorCodes = [
   'C005', // (new) unknown API path
   'C006', // (new) unsupported content type
   'C007', // (new) method not allowed / malformed request
+  'C008', // (new) request URL too long
   'A001', // wrong username or password
   'A003', // not the owner of the resource
   'A005', // seller application allowed only once at a time
@@ -64,6 +65,7 @@ export const errorStatus = {
   C005: 404,
   C006: 415,
   C007: 400,
+  C008: 414,
   A001: 401,
   A003: 403,
   A005: 400,
@@ -115,6 +117,7 @@ export const errorMessages = {
   C005: '요청한 API를 찾을 수 없습니다.',
   C006: '지원하지 않는 요청 형식입니다.',
   C007: '잘못된 요청입니다.',
+  C008: '요청 주소가 너무 깁니다.',
   A001: '아이디 또는 비밀번호가 일치하지 않습니다.',
   A003: '본인만 접근할 수 있습니다.',
   A005: '판매자 권한 신청은 한 번만 가능합니다.',

@@ -6,8 +6,8 @@ import { AppError } from './app-error';
 import { isServerPath, sendError } from './error-handler';
 
 /**
- * Serves uploaded files under /uploads/ and the built SPA with history fallback: any GET that is
- * not a server path and not a file answers index.html; unknown server paths answer the envelope.
+ * Serves uploaded files under /uploads/ and the built SPA with history fallback (every GET that is
+ * not a server path and not a file answers index.html); unknown server paths answer the envelope.
  */
 export async function registerWebApp(
   app: FastifyInstance,

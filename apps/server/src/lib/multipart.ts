@@ -21,17 +21,25 @@ export async function readMultipart(
   }
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedPart> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (fileFields.includes(part.fieldname) && buffer.length > 0) {
-        files[part.fieldname] = { buffer, filename: part.filename, mimetype: part.mimetype };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (fileFields.includes(part.fieldname) && buffer.length > 0) {
+          files[part.fieldname] = { buffer, filename: part.filename, mimetype: part.mimetype };
+        }
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      } else {
+        fields[part.fieldname] = JSON.stringify(part.value);
       }
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    } else {
-      fields[part.fieldname] = JSON.stringify(part.value);
     }
+  } catch (error) {
+    // Limits (file too large, too many parts) are Fastify errors the error handler maps; anything
+    // else here is busboy failing to parse a malformed body (no boundary, truncated form).
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && code.startsWith('FST_')) throw error;
+    throw new AppError('C007', 'multipart 요청 본문의 형식이 올바르지 않습니다.');
   }
   return { fields, files };
 }

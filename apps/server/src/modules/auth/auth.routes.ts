@@ -4,25 +4,13 @@ import {
   messageEnvelopeSchema,
   meResponseSchema,
   accountMessages,
+  registerBodySchema,
   socialSignupInfoSchema,
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SESSION_COOKIE } from '../../http/session';
 import { readMultipart } from '../../lib/multipart';
 import { toCurrentUser, type AuthService } from './auth.service';
-
-const registerMultipartDoc = z.object({
-  email: z.string(),
-  username: z.string(),
-  password: z.string(),
-  confirmPassword: z.string(),
-  name: z.string(),
-  nickname: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  isSocialUser: z.enum(['true', 'false']),
-});
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
@@ -80,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         consumes: ['multipart/form-data'],
         // Documented here; validated by the contract's registerBodySchema in the service, since a
         // multipart body is parsed after routing.
-        description: `fields: ${Object.keys(registerMultipartDoc.shape).join(', ')}, profileImage (file)`,
+        description: `fields: ${Object.keys(registerBodySchema.shape).join(', ')}, profileImage (file)`,
         response: { 201: messageEnvelopeSchema },
       },
     },

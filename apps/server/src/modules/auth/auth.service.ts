@@ -120,9 +120,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     const username = body.username;
     const nickname = body.nickname;
 
-    if (options.profileImage && options.profileImage.buffer.length > 10 * 1024 * 1024) {
-      throw new AppError('F002', accountMessages.imageTooLarge);
-    }
     await assertIdentifiersFree({ username, email, nickname });
 
     const passwordHash = isSocial || !body.password ? null : await hashPassword(body.password);
