@@ -32,14 +32,20 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const address = `http://${shownHost}:${config.port}`;
-  app.log.info(
+  app.log.info({ address }, 'listening');
+  // A banner for the person who ran `npm start`; the structured line above is for log tooling.
+  process.stdout.write(
     [
-      `커튼콜이 시작되었습니다: ${address}`,
-      `API 문서: ${address}/api/docs`,
-      `데이터베이스: ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir})`}, Redis: ${config.redisUrl ? '사용' : '사용 안 함 (in-process)'}`,
+      '',
+      `  커튼콜이 시작되었습니다: ${address}`,
+      `  API 문서: ${address}/api/docs`,
+      `  데이터베이스: ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir})`}`,
+      `  Redis: ${config.redisUrl ? '사용' : '사용 안 함 (in-process)'}`,
       config.demoData
-        ? '데모 계정: admin/admin1234! (관리자), seller/seller1234! (판매자), buyer/buyer1234!, buyer2/buyer1234! (구매자)'
-        : '데모 데이터: 꺼짐 (DEMO_DATA=true로 켤 수 있습니다)',
+        ? '  데모 계정: admin / admin1234! (관리자), seller / seller1234! (판매자),\n            buyer / buyer1234!, buyer2 / buyer1234! (구매자)'
+        : '  데모 데이터: 꺼짐 (DEMO_DATA=true 로 켤 수 있습니다)',
+      '',
+      '',
     ].join('\n'),
   );
 }
