@@ -46,6 +46,11 @@ export const concertMessages = {
   sortBy: '정렬 기준이 올바르지 않습니다. (concertDate, title, artist, createdAt)',
   sortDir: '정렬 방향이 올바르지 않습니다. (asc, desc)',
   notFound: '콘서트 정보를 찾을 수 없습니다.',
+  searchQuery: '검색어는 1자 이상 100자 이하로 입력해주세요.',
+  filterRange: '시작일과 종료일을 다시 확인해주세요. 종료일이 시작일보다 앞설 수 없습니다.',
+  filterTooLong: '검색 기간은 최대 1년까지 설정할 수 있습니다.',
+  filterDate: '날짜는 YYYY-MM-DD 형식이어야 합니다.',
+  price: '가격은 0 이상의 정수여야 합니다.',
 } as const;
 
 /** Whole numbers from a query string or path ("12"), with the given message for anything else. */
@@ -72,3 +77,56 @@ export const concertIdParamsSchema = z.object({
 
 /** Statuses the public lists, search and filter show. */
 export const publicConcertStatuses = ['SCHEDULED', 'ON_SALE', 'SOLD_OUT'] as const;
+
+/** `GET /concerts/search`: 1-100 characters after trimming (T004 otherwise). */
+export const concertSearchQuerySchema = z.object({
+  query: z
+    .string({ error: concertMessages.searchQuery })
+    .trim()
+    .min(1, { error: concertMessages.searchQuery })
+    .max(100, { error: concertMessages.searchQuery }),
+});
+
+const filterDateSchema = z
+  .string({ error: concertMessages.filterDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: concertMessages.filterDate })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+    error: concertMessages.filterDate,
+  });
+
+/**
+ * `GET /concerts/filter`: an inclusive range on concertDate, either end optional, at most one
+ * year (start after end -> T005). priceMin/priceMax keep concerts with a grade in that range.
+ */
+export const concertFilterQuerySchema = z
+  .object({
+    startDate: filterDateSchema.optional(),
+    endDate: filterDateSchema.optional(),
+    priceMin: wholeNumber(concertMessages.price, 0, 100_000_000).optional(),
+    priceMax: wholeNumber(concertMessages.price, 0, 100_000_000).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.startDate && q.endDate) {
+      if (q.startDate > q.endDate) {
+        ctx.addIssue({ code: 'custom', path: ['dateRange'], message: concertMessages.filterRange });
+      } else if (Date.parse(q.endDate) - Date.parse(q.startDate) > 366 * 86_400_000) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: concertMessages.filterTooLong });
+      }
+    }
+  });
+export type ConcertFilterQuery = z.infer<typeof concertFilterQuerySchema>;
+
+/** A seat grade as the detail page lists it. */
+export const seatGradeSchema = z.object({ name: z.string(), price: z.number().int() });
+export type SeatGrade = z.infer<typeof seatGradeSchema>;
+
+/** `GET /concerts/{id}`: the concert object plus its real grades and prices, dearest first. */
+export const concertDetailSchema = concertSchema.extend({ seatGrades: z.array(seatGradeSchema) });
+export type ConcertDetail = z.infer<typeof concertDetailSchema>;
+
+/** Korean labels of the list sorts (buyer-side.md §2). */
+export const concertSortLabels = {
+  concertDate: '공연일순',
+  title: '제목순',
+  artist: '아티스트순',
+} as const;

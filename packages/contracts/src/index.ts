@@ -1,6 +1,7 @@
 import './zod-setup';
 export * from './auth';
 export * from './common';
+export * from './community';
 export * from './concerts';
 export * from './constants';
 export * from './enums';

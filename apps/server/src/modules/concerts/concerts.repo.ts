@@ -1,4 +1,18 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { concerts, seatGrades } from '../../db/schema/index';
 import type { PlannedSection } from './seat-map';
@@ -79,4 +93,82 @@ export async function findConcertPage(
 export async function findConcertById(db: DbOrTx, id: number): Promise<ConcertRow | undefined> {
   const [row] = await db.select().from(concerts).where(eq(concerts.id, id)).limit(1);
   return row;
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Concerts whose title, artist or venue contains `text` (case-insensitive), by date. */
+export async function searchConcerts(
+  db: DbOrTx,
+  options: { text: string; statuses: readonly string[]; limit: number },
+): Promise<ConcertRow[]> {
+  const pattern = likePattern(options.text);
+  return db
+    .select()
+    .from(concerts)
+    .where(
+      and(
+        inArray(concerts.status, [...options.statuses]),
+        or(
+          ilike(concerts.title, pattern),
+          ilike(concerts.artist, pattern),
+          ilike(concerts.venueName, pattern),
+        ),
+      ),
+    )
+    .orderBy(asc(concerts.concertDate), asc(concerts.startTime), asc(concerts.id))
+    .limit(options.limit);
+}
+
+/** Concerts in an inclusive date range (either end open), optionally with a grade in a price range. */
+export async function filterConcerts(
+  db: DbOrTx,
+  options: {
+    statuses: readonly string[];
+    startDate?: string;
+    endDate?: string;
+    priceMin?: number;
+    priceMax?: number;
+    limit: number;
+  },
+): Promise<ConcertRow[]> {
+  const conditions: SQL[] = [inArray(concerts.status, [...options.statuses])];
+  if (options.startDate) conditions.push(gte(concerts.concertDate, options.startDate));
+  if (options.endDate) conditions.push(lte(concerts.concertDate, options.endDate));
+  if (options.priceMin !== undefined || options.priceMax !== undefined) {
+    const priceConditions: SQL[] = [eq(seatGrades.concertId, concerts.id)];
+    if (options.priceMin !== undefined)
+      priceConditions.push(gte(seatGrades.price, options.priceMin));
+    if (options.priceMax !== undefined)
+      priceConditions.push(lte(seatGrades.price, options.priceMax));
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(seatGrades)
+          .where(and(...priceConditions)),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(concerts)
+    .where(and(...conditions))
+    .orderBy(asc(concerts.concertDate), asc(concerts.startTime), asc(concerts.id))
+    .limit(options.limit);
+}
+
+/** A concert's grades, dearest first. */
+export async function findSeatGrades(
+  db: DbOrTx,
+  concertId: number,
+): Promise<Array<{ name: string; price: number }>> {
+  return db
+    .select({ name: seatGrades.name, price: seatGrades.price })
+    .from(seatGrades)
+    .where(eq(seatGrades.concertId, concertId))
+    .orderBy(desc(seatGrades.price), asc(seatGrades.sortOrder));
 }

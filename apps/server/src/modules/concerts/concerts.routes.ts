@@ -1,11 +1,15 @@
 import {
+  concertDetailSchema,
+  concertFilterQuerySchema,
   concertIdParamsSchema,
   concertListQuerySchema,
   concertSchema,
+  concertSearchQuerySchema,
   envelopeSchema,
   pageSchema,
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ConcertsService } from './concerts.service';
 
 export const concertsRoutes: FastifyPluginAsyncZod<{ concerts: ConcertsService }> = async (
@@ -30,13 +34,63 @@ export const concertsRoutes: FastifyPluginAsyncZod<{ concerts: ConcertsService }
   );
 
   app.get(
+    '/concerts/search',
+    {
+      config: { validationCodes: { query: 'T004' } },
+      schema: {
+        tags: ['concerts'],
+        summary: '콘서트 검색 (제목, 아티스트, 공연장; 대소문자 무시)',
+        querystring: concertSearchQuerySchema,
+        response: { 200: envelopeSchema(z.array(concertSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await concerts.findConcertsByText(request.query.query),
+    }),
+  );
+
+  app.get(
+    '/concerts/filter',
+    {
+      config: { validationCodes: { dateRange: 'T005' } },
+      schema: {
+        tags: ['concerts'],
+        summary: '콘서트 날짜 필터 (포함 범위, 최대 1년)',
+        querystring: concertFilterQuerySchema,
+        response: { 200: envelopeSchema(z.array(concertSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await concerts.findConcertsInRange(request.query),
+    }),
+  );
+
+  app.get(
+    '/concerts/:concertId/ai-summary',
+    {
+      schema: {
+        tags: ['concerts'],
+        summary: 'AI 관람평 요약 (없으면 안내 문장)',
+        params: concertIdParamsSchema,
+        response: { 200: envelopeSchema(z.string()) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await concerts.getAiSummary(request.params.concertId),
+    }),
+  );
+
+  app.get(
     '/concerts/:concertId',
     {
       schema: {
         tags: ['concerts'],
-        summary: '콘서트 상세 (모든 상태)',
+        summary: '콘서트 상세 (모든 상태, 좌석 등급과 가격 포함)',
         params: concertIdParamsSchema,
-        response: { 200: envelopeSchema(concertSchema) },
+        response: { 200: envelopeSchema(concertDetailSchema) },
       },
     },
     async (request) => ({

@@ -1,7 +1,10 @@
 import {
+  AI_SUMMARY_EMPTY,
   concertMessages,
   publicConcertStatuses,
   type Concert,
+  type ConcertDetail,
+  type ConcertFilterQuery,
   type ConcertListQuery,
   type ConcertStatus,
   type Page,
@@ -10,11 +13,14 @@ import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import {
+  filterConcerts,
   findConcertById,
   findConcertPage,
+  findSeatGrades,
   insertConcert,
   insertSeatGrades,
   insertSectionSeats,
+  searchConcerts,
   type ConcertRow,
 } from './concerts.repo';
 import { planSeatMap, seatGradeCatalog } from './seat-map';
@@ -60,6 +66,12 @@ export async function createConcertWithSeats(tx: DbOrTx, draft: ConcertDraft): P
   }
   return concert;
 }
+
+/**
+ * Search and filter answer whole lists (the client shows them on one page); this bounds the
+ * payload. A year of a large catalogue fits; a query that matches more is too broad to browse.
+ */
+const RESULT_LIMIT = 1_000;
 
 /** `HH:mm[:ss]` -> `HH:mm:ss` (the wire format; the client splits times on ':'). */
 function toWireTime(value: string): string {
@@ -123,14 +135,48 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
     };
   }
 
-  /** Any concert by id, in any status; 404 T003 when unknown. */
-  async function getConcert(concertId: number): Promise<Concert> {
+  /** Any concert by id, in any status, with its grades; 404 T003 when unknown. */
+  async function getConcert(concertId: number): Promise<ConcertDetail> {
     const row = await findConcertById(db, concertId);
     if (!row) throw new AppError('T003', concertMessages.notFound);
-    return toConcert(row);
+    return { ...toConcert(row), seatGrades: await findSeatGrades(db, concertId) };
   }
 
-  return { listConcerts, getConcert, toConcert };
+  /** Title, artist or venue containing the text, public statuses, by date. */
+  async function findConcertsByText(text: string): Promise<Concert[]> {
+    const rows = await searchConcerts(db, {
+      text,
+      statuses: publicConcertStatuses,
+      limit: RESULT_LIMIT,
+    });
+    return rows.map(toConcert);
+  }
+
+  /** Public concerts inside a date range (and price range, when given), by date. */
+  async function findConcertsInRange(query: ConcertFilterQuery): Promise<Concert[]> {
+    const rows = await filterConcerts(db, {
+      statuses: publicConcertStatuses,
+      ...query,
+      limit: RESULT_LIMIT,
+    });
+    return rows.map(toConcert);
+  }
+
+  /** The stored AI summary, or the contract's exact "none yet" sentence. */
+  async function getAiSummary(concertId: number): Promise<string> {
+    const row = await findConcertById(db, concertId);
+    if (!row) throw new AppError('T003', concertMessages.notFound);
+    return row.aiSummary?.trim() ? row.aiSummary : AI_SUMMARY_EMPTY;
+  }
+
+  return {
+    listConcerts,
+    getConcert,
+    findConcertsByText,
+    findConcertsInRange,
+    getAiSummary,
+    toConcert,
+  };
 }
 
 export type ConcertsService = ReturnType<typeof createConcertsService>;
