@@ -33,6 +33,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFilesService } from './modules/files/files.service';
+import { communityRoutes } from './modules/community/community.routes';
+import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
 import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -90,6 +92,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
 
   const concerts = createConcertsService({ db: database.db, publicBaseUrl: config.publicBaseUrl });
+  const community = createCommunityService({ db: database.db, concerts, clock });
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, clock });
@@ -166,6 +169,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(healthRoutes, { database, redis });
       await api.register(authRoutes, { auth });
       await api.register(concertsRoutes, { concerts });
+      await api.register(communityRoutes, { community });
     },
     { prefix: '/api' },
   );

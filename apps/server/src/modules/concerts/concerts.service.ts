@@ -11,6 +11,7 @@ import {
 } from '@curtaincall/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { toPage } from '../../lib/paging';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import {
   filterConcerts,
@@ -121,24 +122,19 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
       sortBy: query.sortBy,
       sortDir: query.sortDir,
     });
-    const totalPages = Math.ceil(total / query.size);
-    return {
-      content: rows.map(toConcert),
-      number: query.page,
-      size: query.size,
-      totalElements: total,
-      totalPages,
-      first: query.page === 0,
-      last: query.page >= totalPages - 1,
-      numberOfElements: rows.length,
-      empty: rows.length === 0,
-    };
+    return toPage(rows.map(toConcert), total, query.page, query.size);
+  }
+
+  /** 404 T003 unless the concert exists (any status). */
+  async function assertConcertExists(concertId: number): Promise<ConcertRow> {
+    const row = await findConcertById(db, concertId);
+    if (!row) throw new AppError('T003', concertMessages.notFound);
+    return row;
   }
 
   /** Any concert by id, in any status, with its grades; 404 T003 when unknown. */
   async function getConcert(concertId: number): Promise<ConcertDetail> {
-    const row = await findConcertById(db, concertId);
-    if (!row) throw new AppError('T003', concertMessages.notFound);
+    const row = await assertConcertExists(concertId);
     return { ...toConcert(row), seatGrades: await findSeatGrades(db, concertId) };
   }
 
@@ -164,8 +160,7 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
 
   /** The stored AI summary, or the contract's exact "none yet" sentence. */
   async function getAiSummary(concertId: number): Promise<string> {
-    const row = await findConcertById(db, concertId);
-    if (!row) throw new AppError('T003', concertMessages.notFound);
+    const row = await assertConcertExists(concertId);
     return row.aiSummary?.trim() ? row.aiSummary : AI_SUMMARY_EMPTY;
   }
 
@@ -175,6 +170,7 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
     findConcertsByText,
     findConcertsInRange,
     getAiSummary,
+    assertConcertExists,
     toConcert,
   };
 }
