@@ -16,6 +16,8 @@ import type { Redis } from 'ioredis';
 import type { CounterStorePort } from './adapters/counter-store/counter-store';
 import { createMemoryCounterStore } from './adapters/counter-store/memory-counter-store';
 import { createRedisCounterStore } from './adapters/counter-store/redis-counter-store';
+import { createMemoryJobLock } from './adapters/job-lock/memory-job-lock';
+import { createRedisJobLock } from './adapters/job-lock/redis-job-lock';
 import { openRedis } from './adapters/redis/redis-client';
 import { createDatabaseSessionStore } from './adapters/session-store/database-session-store';
 import { createRedisSessionStore } from './adapters/session-store/redis-session-store';
@@ -28,7 +30,8 @@ import { AppError } from './http/app-error';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
-import { createSessionSweeper } from './jobs/session-sweeper';
+import { registerJobs } from './jobs/jobs';
+import { createScheduler } from './jobs/scheduler';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -45,6 +48,8 @@ export interface AppOverrides {
   /** Reuse an open database (tests share one per file); it is then not closed with the app. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Start the scheduled jobs (default true); tests run them directly with their clock. */
+  startJobs?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -176,10 +181,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   await registerWebApp(app, { webDistDir: config.webDistDir, uploadsDir });
 
-  const sweeper = createSessionSweeper({ store: sessionStore, log: app.log });
-  app.addHook('onReady', async () => sweeper.start());
+  const scheduler = createScheduler({
+    lock: redis ? createRedisJobLock(redis, config.redisKeyPrefix) : createMemoryJobLock(),
+    log: app.log,
+  });
+  registerJobs(scheduler, { clock, log: app.log, concerts, sessionStore });
+  if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
-    sweeper.stop();
+    await scheduler.stop();
     if (redis) await redis.quit().catch(() => undefined);
     if (!overrides.database) await database.close();
   });

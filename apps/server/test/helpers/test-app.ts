@@ -92,7 +92,13 @@ export async function createTestContext(
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
   });
-  const app = await buildApp(config, { clock, database, logger: false, ...options.overrides });
+  const app = await buildApp(config, {
+    clock,
+    database,
+    logger: false,
+    startJobs: false,
+    ...options.overrides,
+  });
   return {
     app,
     config,

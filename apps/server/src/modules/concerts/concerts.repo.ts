@@ -13,8 +13,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { concerts, seatGrades } from '../../db/schema/index';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { bookings, concerts, seatGrades } from '../../db/schema/index';
 import type { PlannedSection } from './seat-map';
 
 export type ConcertRow = typeof concerts.$inferSelect;
@@ -171,4 +171,83 @@ export async function findSeatGrades(
     .from(seatGrades)
     .where(eq(seatGrades.concertId, concertId))
     .orderBy(desc(seatGrades.price), asc(seatGrades.sortOrder));
+}
+
+/**
+ * The instant a show ends: concert_date + end_time is Seoul wall-clock time (UTC+9, no daylight
+ * saving), and an end time before the start time means the show runs past midnight.
+ */
+const showEndsAt = sql`timezone(interval '+09:00',
+  (case when c.end_time < c.start_time then c.concert_date + 1 else c.concert_date end) + c.end_time)`;
+
+const returnedIds = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
+
+/** SCHEDULED/ON_SALE/SOLD_OUT -> COMPLETED once the show ended `graceMinutes` ago. */
+export async function completeEndedConcerts(
+  db: DbOrTx,
+  now: Date,
+  graceMinutes: number,
+): Promise<number[]> {
+  return returnedIds(
+    await queryRows<{ id: number }>(
+      db,
+      sql`update concerts c set status = 'COMPLETED', updated_at = ${now}
+          where c.status in ('SCHEDULED', 'ON_SALE', 'SOLD_OUT')
+            and ${showEndsAt} + make_interval(mins => ${graceMinutes}::int) <= ${now}
+          returning c.id`,
+    ),
+  );
+}
+
+/** Confirmed bookings of completed concerts become COMPLETED (관람 완료). */
+export async function completeBookingsOfConcerts(
+  db: DbOrTx,
+  concertIds: number[],
+  now: Date,
+): Promise<void> {
+  if (concertIds.length === 0) return;
+  await db
+    .update(bookings)
+    .set({ status: 'COMPLETED', updatedAt: now })
+    .where(and(eq(bookings.status, 'CONFIRMED'), inArray(bookings.concertId, concertIds)));
+}
+
+/** SCHEDULED -> ON_SALE once booking opens. */
+export async function openConcertsForSale(db: DbOrTx, now: Date): Promise<number[]> {
+  return returnedIds(
+    await queryRows<{ id: number }>(
+      db,
+      sql`update concerts c set status = 'ON_SALE', updated_at = ${now}
+          where c.status = 'SCHEDULED' and c.booking_start_at <= ${now}
+          returning c.id`,
+    ),
+  );
+}
+
+/** ON_SALE -> SOLD_OUT when no seat is AVAILABLE or RESERVED. */
+export async function markSoldOutConcerts(db: DbOrTx, now: Date): Promise<number[]> {
+  return returnedIds(
+    await queryRows<{ id: number }>(
+      db,
+      sql`update concerts c set status = 'SOLD_OUT', updated_at = ${now}
+          where c.status = 'ON_SALE'
+            and not exists (select 1 from concert_seats s
+                            where s.concert_id = c.id and s.status in ('AVAILABLE', 'RESERVED'))
+          returning c.id`,
+    ),
+  );
+}
+
+/** SOLD_OUT -> ON_SALE when a seat is free or held again before booking closes. */
+export async function reopenFreedConcerts(db: DbOrTx, now: Date): Promise<number[]> {
+  return returnedIds(
+    await queryRows<{ id: number }>(
+      db,
+      sql`update concerts c set status = 'ON_SALE', updated_at = ${now}
+          where c.status = 'SOLD_OUT' and c.booking_end_at > ${now}
+            and exists (select 1 from concert_seats s
+                        where s.concert_id = c.id and s.status in ('AVAILABLE', 'RESERVED'))
+          returning c.id`,
+    ),
+  );
 }

@@ -14,6 +14,8 @@ import { AppError } from '../../http/app-error';
 import { toPage } from '../../lib/paging';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import {
+  completeBookingsOfConcerts,
+  completeEndedConcerts,
   filterConcerts,
   findConcertById,
   findConcertPage,
@@ -21,6 +23,9 @@ import {
   insertConcert,
   insertSeatGrades,
   insertSectionSeats,
+  markSoldOutConcerts,
+  openConcertsForSale,
+  reopenFreedConcerts,
   searchConcerts,
   type ConcertRow,
 } from './concerts.repo';
@@ -66,6 +71,16 @@ export async function createConcertWithSeats(tx: DbOrTx, draft: ConcertDraft): P
     await insertSectionSeats(tx, { concertId: concert.id, gradeId, section });
   }
   return concert;
+}
+
+/** A concert counts as completed this long after its show ends (product-rules.md §1). */
+const COMPLETE_AFTER_END_MINUTES = 30;
+
+export interface LifecycleChanges {
+  completed: number[];
+  openedForSale: number[];
+  soldOut: number[];
+  backOnSale: number[];
 }
 
 /**
@@ -164,7 +179,26 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
     return row.aiSummary?.trim() ? row.aiSummary : AI_SUMMARY_EMPTY;
   }
 
+  /**
+   * Moves statuses by the clock and the seat map (product-rules.md §1), in one transaction.
+   * Idempotent: each step only touches concerts still in the status it moves from, so running it
+   * on several instances at once is harmless.
+   */
+  async function advanceLifecycle(now: Date): Promise<LifecycleChanges> {
+    return db.transaction(async (tx) => {
+      const completed = await completeEndedConcerts(tx, now, COMPLETE_AFTER_END_MINUTES);
+      await completeBookingsOfConcerts(tx, completed, now);
+      return {
+        completed,
+        openedForSale: await openConcertsForSale(tx, now),
+        soldOut: await markSoldOutConcerts(tx, now),
+        backOnSale: await reopenFreedConcerts(tx, now),
+      };
+    });
+  }
+
   return {
+    advanceLifecycle,
     listConcerts,
     getConcert,
     findConcertsByText,

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionStorePort } from '../adapters/session-store/session-store';
+import type { Clock } from '../lib/clock';
+import type { ConcertsService } from '../modules/concerts/concerts.service';
+import type { Scheduler } from './scheduler';
+
+/** Every scheduled job of the application, with its interval (product-rules.md). */
+export function registerJobs(
+  scheduler: Scheduler,
+  deps: {
+    clock: Clock;
+    log: FastifyBaseLogger;
+    concerts: ConcertsService;
+    sessionStore: SessionStorePort;
+  },
+): void {
+  scheduler.add({
+    name: 'concert-lifecycle',
+    // product-rules §1: statuses move within 30 s of their moment.
+    intervalMs: 15_000,
+    lockTtlMs: 60_000,
+    run: async () => {
+      const changes = await deps.concerts.advanceLifecycle(deps.clock.now());
+      const moved = Object.values(changes).reduce((sum, ids) => sum + ids.length, 0);
+      if (moved > 0) deps.log.info({ changes }, 'concert statuses advanced');
+    },
+  });
+  scheduler.add({
+    name: 'session-sweep',
+    intervalMs: 60 * 60_000,
+    lockTtlMs: 5 * 60_000,
+    run: async () => {
+      const removed = await deps.sessionStore.sweepExpired();
+      if (removed > 0) deps.log.info({ removed }, 'expired sessions removed');
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobLockPort } from '../adapters/job-lock/job-lock';
+
+export interface ScheduledJob {
+  name: string;
+  intervalMs: number;
+  /** How long the lock is held at most; longer than the job ever takes. */
+  lockTtlMs: number;
+  run(): Promise<unknown>;
+}
+
+/**
+ * Runs each job every `intervalMs` on every instance; the job lock makes exactly one instance do
+ * the work at a time. Failures are logged and retried on the next tick. Timers do not keep the
+ * process alive, and `stop()` waits for running jobs so shutdown never cuts one in half.
+ */
+export function createScheduler(deps: { lock: JobLockPort; log: FastifyBaseLogger }) {
+  const jobs: ScheduledJob[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+
+  async function tick(job: ScheduledJob): Promise<void> {
+    const release = await deps.lock.tryAcquire(job.name, job.lockTtlMs).catch((error: unknown) => {
+      deps.log.warn({ err: error, job: job.name }, 'job lock unavailable');
+      return null;
+    });
+    if (!release) return;
+    try {
+      await job.run();
+    } catch (error) {
+      deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
+    } finally {
+      await release().catch(() => undefined);
+    }
+  }
+
+  return {
+    add(job: ScheduledJob) {
+      jobs.push(job);
+    },
+    start() {
+      for (const job of jobs) {
+        const timer = setInterval(() => {
+          if (stopped) return;
+          const run = tick(job).finally(() => running.delete(run));
+          running.add(run);
+        }, job.intervalMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;
