@@ -19,6 +19,9 @@ import { createRedisCounterStore } from './adapters/counter-store/redis-counter-
 import { createMemoryJobLock } from './adapters/job-lock/memory-job-lock';
 import { createRedisJobLock } from './adapters/job-lock/redis-job-lock';
 import { openRedis } from './adapters/redis/redis-client';
+import { createLocalSummarizer } from './adapters/summarizer/local-summarizer';
+import { createOpenAiSummarizer } from './adapters/summarizer/openai-summarizer';
+import type { SummarizerPort } from './adapters/summarizer/summarizer';
 import { createDatabaseSessionStore } from './adapters/session-store/database-session-store';
 import { createRedisSessionStore } from './adapters/session-store/redis-session-store';
 import type { SessionStorePort } from './adapters/session-store/session-store';
@@ -36,6 +39,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFilesService } from './modules/files/files.service';
+import { createAiSummaryService } from './modules/ai-summary/ai-summary.service';
 import { communityRoutes } from './modules/community/community.routes';
 import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
@@ -98,6 +102,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   const concerts = createConcertsService({ db: database.db, publicBaseUrl: config.publicBaseUrl });
   const community = createCommunityService({ db: database.db, concerts, clock });
+  const localSummarizer = createLocalSummarizer();
+  const summarizer: SummarizerPort =
+    config.summarizer.kind === 'openai'
+      ? createOpenAiSummarizer({ ...config.summarizer, fallback: localSummarizer })
+      : localSummarizer;
+  const aiSummaries = createAiSummaryService({ db: database.db, summarizer, concerts, clock });
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, clock });
@@ -185,7 +195,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     lock: redis ? createRedisJobLock(redis, config.redisKeyPrefix) : createMemoryJobLock(),
     log: app.log,
   });
-  registerJobs(scheduler, { clock, log: app.log, concerts, sessionStore });
+  registerJobs(scheduler, { clock, log: app.log, concerts, aiSummaries, sessionStore });
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
     await scheduler.stop();

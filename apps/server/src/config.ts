@@ -44,6 +44,12 @@ const envSchema = z.object({
   /** Failed logins allowed per username (and 4x per IP) within LOGIN_WINDOW_SECONDS. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** AI summaries: `openai` (any OpenAI-compatible endpoint), `local`, or `auto` (openai when OPENAI_BASE_URL is set). */
+  AI_SUMMARIZER: z.enum(['auto', 'local', 'openai']).default('auto'),
+  OPENAI_BASE_URL: urlWithoutTrailingSlash.optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
   /** Session idle lifetime (sliding). */
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
 });
@@ -72,6 +78,9 @@ export interface AppConfig {
   secureCookies: boolean;
   login: { maxFailures: number; windowSeconds: number };
   sessionIdleSeconds: number;
+  summarizer:
+    | { kind: 'local' }
+    | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -95,6 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.AI_SUMMARIZER === 'openai' && !e.OPENAI_BASE_URL) {
+    throw new ConfigError([
+      'OPENAI_BASE_URL: AI_SUMMARIZER=openai 에는 OPENAI_BASE_URL이 필요합니다.',
+    ]);
+  }
+  const useOpenAi = e.AI_SUMMARIZER !== 'local' && Boolean(e.OPENAI_BASE_URL);
+
   // Embedded: generated once into DATA_DIR. With DATABASE_URL every instance must share it, so
   // buildApp() generates it once into the shared database instead (app_meta).
   const sessionSecret =
@@ -125,6 +141,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: publicBaseUrl.startsWith('https://'),
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    summarizer:
+      useOpenAi && e.OPENAI_BASE_URL
+        ? {
+            kind: 'openai',
+            baseURL: e.OPENAI_BASE_URL,
+            // Self-hosted OpenAI-compatible servers often need no key; the client needs a string.
+            apiKey: e.OPENAI_API_KEY ?? 'none',
+            model: e.OPENAI_MODEL,
+            timeoutMs: e.OPENAI_TIMEOUT_MS,
+          }
+        : { kind: 'local' },
   };
 }
 

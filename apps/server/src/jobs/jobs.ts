@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionStorePort } from '../adapters/session-store/session-store';
 import type { Clock } from '../lib/clock';
+import type { AiSummaryService } from '../modules/ai-summary/ai-summary.service';
 import type { ConcertsService } from '../modules/concerts/concerts.service';
 import type { Scheduler } from './scheduler';
 
@@ -11,6 +12,7 @@ export function registerJobs(
     clock: Clock;
     log: FastifyBaseLogger;
     concerts: ConcertsService;
+    aiSummaries: AiSummaryService;
     sessionStore: SessionStorePort;
   },
 ): void {
@@ -19,10 +21,24 @@ export function registerJobs(
     // product-rules §1: statuses move within 30 s of their moment.
     intervalMs: 15_000,
     lockTtlMs: 60_000,
+    runOnStart: true,
     run: async () => {
       const changes = await deps.concerts.advanceLifecycle(deps.clock.now());
       const moved = Object.values(changes).reduce((sum, ids) => sum + ids.length, 0);
       if (moved > 0) deps.log.info({ changes }, 'concert statuses advanced');
+    },
+  });
+  scheduler.add({
+    name: 'ai-summary-batch',
+    // product-rules §9: every 20 minutes; also at start, so new demo data has its summaries.
+    intervalMs: 20 * 60_000,
+    lockTtlMs: 15 * 60_000,
+    runOnStart: true,
+    run: async () => {
+      const result = await deps.aiSummaries.refreshChangedSummaries();
+      if (result.refreshed.length + result.failed.length > 0) {
+        deps.log.info(result, 'AI summaries refreshed');
+      }
     },
   });
   scheduler.add({

@@ -6,6 +6,8 @@ export interface ScheduledJob {
   intervalMs: number;
   /** How long the lock is held at most; longer than the job ever takes. */
   lockTtlMs: number;
+  /** Also run once right after start (in the background), not only after the first interval. */
+  runOnStart?: boolean;
   run(): Promise<unknown>;
 }
 
@@ -40,12 +42,14 @@ export function createScheduler(deps: { lock: JobLockPort; log: FastifyBaseLogge
       jobs.push(job);
     },
     start() {
+      const launch = (job: ScheduledJob) => {
+        if (stopped) return;
+        const run = tick(job).finally(() => running.delete(run));
+        running.add(run);
+      };
       for (const job of jobs) {
-        const timer = setInterval(() => {
-          if (stopped) return;
-          const run = tick(job).finally(() => running.delete(run));
-          running.add(run);
-        }, job.intervalMs);
+        if (job.runOnStart) launch(job);
+        const timer = setInterval(() => launch(job), job.intervalMs);
         timer.unref();
         timers.push(timer);
       }
