@@ -100,7 +100,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     login: config.login,
   });
 
-  const concerts = createConcertsService({ db: database.db, publicBaseUrl: config.publicBaseUrl });
+  const concerts = createConcertsService({
+    db: database.db,
+    publicBaseUrl: config.publicBaseUrl,
+    clock,
+    catalogMaxAgeMs: config.catalogMaxAgeMs,
+  });
   const community = createCommunityService({ db: database.db, concerts, clock });
   const localSummarizer = createLocalSummarizer();
   const summarizer: SummarizerPort =

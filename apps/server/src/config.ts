@@ -50,6 +50,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
+  /** How stale the in-memory public catalogue may get through other instances' writes. */
+  CATALOG_MAX_AGE_SECONDS: z.coerce.number().min(0).max(300).default(2),
   /** Session idle lifetime (sliding). */
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
 });
@@ -78,6 +80,7 @@ export interface AppConfig {
   secureCookies: boolean;
   login: { maxFailures: number; windowSeconds: number };
   sessionIdleSeconds: number;
+  catalogMaxAgeMs: number;
   summarizer:
     | { kind: 'local' }
     | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: publicBaseUrl.startsWith('https://'),
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    catalogMaxAgeMs: e.CATALOG_MAX_AGE_SECONDS * 1000,
     summarizer:
       useOpenAi && e.OPENAI_BASE_URL
         ? {

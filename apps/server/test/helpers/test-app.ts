@@ -85,7 +85,9 @@ export async function createTestContext(
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...options.env,
   });
-  config = { ...config, pgliteDir: 'memory://', redisKeyPrefix };
+  // A catalogue snapshot of age 0 checks the database version on every read, so tests that
+  // write rows directly still read them back at once.
+  config = { ...config, pgliteDir: 'memory://', redisKeyPrefix, catalogMaxAgeMs: 0 };
   if (options.configure) config = options.configure(config);
   const clock = createManualClock(new Date());
   const database = await openDatabase({

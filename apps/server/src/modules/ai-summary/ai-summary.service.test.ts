@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 function service(summarizer: SummarizerPort = createLocalSummarizer()) {
-  const concertsService = createConcertsService({ db: ctx.database.db, publicBaseUrl: '' });
+  const concertsService = createConcertsService({
+    db: ctx.database.db,
+    publicBaseUrl: '',
+    clock: ctx.clock,
+    catalogMaxAgeMs: 0,
+  });
   return createAiSummaryService({
     db: ctx.database.db,
     summarizer,
@@ -44,15 +49,13 @@ async function addReviews(
   text = (i: number) => `${praise[i % 3]} 다만 입장 대기 줄이 너무 길었어요.`,
 ) {
   for (let i = 0; i < count; i += 1) {
-    await ctx.database.db
-      .insert(reviews)
-      .values({
-        concertId,
-        userId: fanId,
-        title: `후기 ${i}`,
-        description: text(i),
-        rating: 3 + (i % 3),
-      });
+    await ctx.database.db.insert(reviews).values({
+      concertId,
+      userId: fanId,
+      title: `후기 ${i}`,
+      description: text(i),
+      rating: 3 + (i % 3),
+    });
   }
 }
 async function summaryOf(id: number) {

@@ -64,6 +64,7 @@ export function createAiSummaryService(deps: {
       throw new AppError('AI001');
     }
     await saveSummary(db, { concertId, text, digest, now: clock.now() });
+    concerts.invalidateCatalog();
     return { text, reviewCount: digest?.reviewCount ?? reviews.length };
   }
 

@@ -41,9 +41,12 @@ async function make(overrides: Partial<Parameters<typeof createConcert>[1]>) {
 }
 /** The service method the scheduled job calls, at the test clock's time. */
 const advance = () =>
-  createConcertsService({ db: ctx.database.db, publicBaseUrl: '' }).advanceLifecycle(
-    ctx.clock.now(),
-  );
+  createConcertsService({
+    db: ctx.database.db,
+    publicBaseUrl: '',
+    clock: ctx.clock,
+    catalogMaxAgeMs: 0,
+  }).advanceLifecycle(ctx.clock.now());
 
 describe('concert lifecycle', () => {
   it('opens a scheduled concert for sale when booking starts, not before', async () => {

@@ -53,112 +53,56 @@ export async function insertSectionSeats(
     from generate_series(0, ${section.seatCount - 1}) as g`);
 }
 
-const sortColumns = {
-  concertDate: [concerts.concertDate, concerts.startTime],
-  title: [concerts.title],
-  artist: [concerts.artist],
-  createdAt: [concerts.createdAt],
-} as const;
-
-/** One page of concerts in the given statuses, plus the total count. */
-export async function findConcertPage(
-  db: DbOrTx,
-  options: {
-    statuses: readonly string[];
-    limit: number;
-    offset: number;
-    sortBy: keyof typeof sortColumns;
-    sortDir: 'asc' | 'desc';
-  },
-): Promise<{ rows: ConcertRow[]; total: number }> {
-  const where = inArray(concerts.status, [...options.statuses]);
-  const direction = options.sortDir === 'asc' ? asc : desc;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(concerts)
-      .where(where)
-      // The id keeps the order stable between pages when the sort key ties.
-      .orderBy(
-        ...sortColumns[options.sortBy].map((column) => direction(column)),
-        direction(concerts.id),
-      )
-      .limit(options.limit)
-      .offset(options.offset),
-    db.select({ total: count() }).from(concerts).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
-}
-
 export async function findConcertById(db: DbOrTx, id: number): Promise<ConcertRow | undefined> {
   const [row] = await db.select().from(concerts).where(eq(concerts.id, id)).limit(1);
   return row;
 }
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Every concert in the given statuses with its grade prices: the catalog snapshot's source. */
+export async function findCatalogConcerts(
+  db: DbOrTx,
+  statuses: readonly string[],
+): Promise<Array<{ concert: ConcertRow; prices: number[] }>> {
+  const [rows, priceRows] = await Promise.all([
+    db
+      .select()
+      .from(concerts)
+      .where(inArray(concerts.status, [...statuses])),
+    queryRows<{ concert_id: number; prices: number[] | string }>(
+      db,
+      sql`select g.concert_id, array_agg(g.price) as prices from seat_grades g
+          join concerts c on c.id = g.concert_id
+          where c.status in (${sql.join(
+            statuses.map((st) => sql`${st}`),
+            sql`, `,
+          )})
+          group by g.concert_id`,
+    ),
+  ]);
+  const pricesOf = new Map(
+    priceRows.map((r) => [Number(r.concert_id), parsePriceArray(r.prices)] as const),
+  );
+  return rows.map((concert) => ({ concert, prices: pricesOf.get(concert.id) ?? [] }));
 }
 
-/** Concerts whose title, artist or venue contains `text` (case-insensitive), by date. */
-export async function searchConcerts(
-  db: DbOrTx,
-  options: { text: string; statuses: readonly string[]; limit: number },
-): Promise<ConcertRow[]> {
-  const pattern = likePattern(options.text);
-  return db
-    .select()
-    .from(concerts)
-    .where(
-      and(
-        inArray(concerts.status, [...options.statuses]),
-        or(
-          ilike(concerts.title, pattern),
-          ilike(concerts.artist, pattern),
-          ilike(concerts.venueName, pattern),
-        ),
-      ),
-    )
-    .orderBy(asc(concerts.concertDate), asc(concerts.startTime), asc(concerts.id))
-    .limit(options.limit);
+/** Drivers return int[] as an array, or as its text form `{1,2}` (PGlite without a parser). */
+function parsePriceArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-/** Concerts in an inclusive date range (either end open), optionally with a grade in a price range. */
-export async function filterConcerts(
-  db: DbOrTx,
-  options: {
-    statuses: readonly string[];
-    startDate?: string;
-    endDate?: string;
-    priceMin?: number;
-    priceMax?: number;
-    limit: number;
-  },
-): Promise<ConcertRow[]> {
-  const conditions: SQL[] = [inArray(concerts.status, [...options.statuses])];
-  if (options.startDate) conditions.push(gte(concerts.concertDate, options.startDate));
-  if (options.endDate) conditions.push(lte(concerts.concertDate, options.endDate));
-  if (options.priceMin !== undefined || options.priceMax !== undefined) {
-    const priceConditions: SQL[] = [eq(seatGrades.concertId, concerts.id)];
-    if (options.priceMin !== undefined)
-      priceConditions.push(gte(seatGrades.price, options.priceMin));
-    if (options.priceMax !== undefined)
-      priceConditions.push(lte(seatGrades.price, options.priceMax));
-    conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(seatGrades)
-          .where(and(...priceConditions)),
-      ),
-    );
-  }
-  return db
-    .select()
-    .from(concerts)
-    .where(and(...conditions))
-    .orderBy(asc(concerts.concertDate), asc(concerts.startTime), asc(concerts.id))
-    .limit(options.limit);
+/**
+ * A cheap fingerprint of the whole concerts table: any insert, delete, status or field change
+ * (updated_at) or new AI summary changes it, so a snapshot knows when to reload.
+ */
+export async function findCatalogVersion(db: DbOrTx): Promise<string> {
+  const [row] = await queryRows<{ version: string }>(
+    db,
+    sql`select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' ||
+               coalesce(max(ai_summary_generated_at)::text, '') as version
+        from concerts`,
+  );
+  return row?.version ?? '';
 }
 
 /** A concert's grades, dearest first. */

@@ -10,6 +10,7 @@ import {
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../http/json-text';
 import type { ConcertsService } from './concerts.service';
 
 export const concertsRoutes: FastifyPluginAsyncZod<{ concerts: ConcertsService }> = async (
@@ -27,10 +28,8 @@ export const concertsRoutes: FastifyPluginAsyncZod<{ concerts: ConcertsService }
         response: { 200: envelopeSchema(pageSchema(concertSchema)) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await concerts.listConcerts(request.query),
-    }),
+    // Answered from the in-memory catalogue as ready JSON (see catalog-snapshot.ts).
+    async (request, reply) => sendJsonText(reply, await concerts.listConcertsJson(request.query)),
   );
 
   app.get(
@@ -44,10 +43,8 @@ export const concertsRoutes: FastifyPluginAsyncZod<{ concerts: ConcertsService }
         response: { 200: envelopeSchema(z.array(concertSchema)) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await concerts.findConcertsByText(request.query.query),
-    }),
+    async (request, reply) =>
+      sendJsonText(reply, await concerts.searchConcertsJson(request.query.query)),
   );
 
   app.get(
@@ -61,10 +58,7 @@ export const concertsRoutes: FastifyPluginAsyncZod<{ concerts: ConcertsService }
         response: { 200: envelopeSchema(z.array(concertSchema)) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await concerts.findConcertsInRange(request.query),
-    }),
+    async (request, reply) => sendJsonText(reply, await concerts.filterConcertsJson(request.query)),
   );
 
   app.get(

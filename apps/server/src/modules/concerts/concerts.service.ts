@@ -7,18 +7,17 @@ import {
   type ConcertFilterQuery,
   type ConcertListQuery,
   type ConcertStatus,
-  type Page,
 } from '@curtaincall/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { toPage } from '../../lib/paging';
+import type { Clock } from '../../lib/clock';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import {
   completeBookingsOfConcerts,
   completeEndedConcerts,
-  filterConcerts,
+  findCatalogConcerts,
+  findCatalogVersion,
   findConcertById,
-  findConcertPage,
   findSeatGrades,
   insertConcert,
   insertSeatGrades,
@@ -26,9 +25,9 @@ import {
   markSoldOutConcerts,
   openConcertsForSale,
   reopenFreedConcerts,
-  searchConcerts,
   type ConcertRow,
 } from './concerts.repo';
+import { createCatalogSnapshot } from './catalog-snapshot';
 import { planSeatMap, seatGradeCatalog } from './seat-map';
 
 export interface ConcertDraft {
@@ -94,7 +93,13 @@ function toWireTime(value: string): string {
   return value.length === 5 ? `${value}:00` : value.slice(0, 8);
 }
 
-export function createConcertsService(deps: { db: Database; publicBaseUrl: string }) {
+export function createConcertsService(deps: {
+  db: Database;
+  publicBaseUrl: string;
+  clock: Clock;
+  /** How stale the in-memory public catalogue may get through other instances' writes. */
+  catalogMaxAgeMs: number;
+}) {
   const { db, publicBaseUrl } = deps;
 
   /** Our own files are stored as root-relative paths and answered as absolute URLs. */
@@ -128,16 +133,21 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
     };
   }
 
-  /** The public list: SCHEDULED, ON_SALE and SOLD_OUT only, paged and sorted. */
-  async function listConcerts(query: ConcertListQuery): Promise<Page<Concert>> {
-    const { rows, total } = await findConcertPage(db, {
-      statuses: publicConcertStatuses,
-      limit: query.size,
-      offset: query.page * query.size,
-      sortBy: query.sortBy,
-      sortDir: query.sortDir,
-    });
-    return toPage(rows.map(toConcert), total, query.page, query.size);
+  const catalog = createCatalogSnapshot({
+    clock: deps.clock,
+    maxAgeMs: deps.catalogMaxAgeMs,
+    loadVersion: () => findCatalogVersion(db),
+    load: async () =>
+      (await findCatalogConcerts(db, publicConcertStatuses)).map(({ concert, prices }) => ({
+        concert: toConcert(concert),
+        haystack: `${concert.title}\n${concert.artist}\n${concert.venueName}`.toLowerCase(),
+        prices,
+      })),
+  });
+
+  /** The public list (SCHEDULED, ON_SALE, SOLD_OUT), paged and sorted, as envelope JSON. */
+  function listConcertsJson(query: ConcertListQuery): Promise<string> {
+    return catalog.listPageJson(query);
   }
 
   /** 404 T003 unless the concert exists (any status). */
@@ -153,24 +163,14 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
     return { ...toConcert(row), seatGrades: await findSeatGrades(db, concertId) };
   }
 
-  /** Title, artist or venue containing the text, public statuses, by date. */
-  async function findConcertsByText(text: string): Promise<Concert[]> {
-    const rows = await searchConcerts(db, {
-      text,
-      statuses: publicConcertStatuses,
-      limit: RESULT_LIMIT,
-    });
-    return rows.map(toConcert);
+  /** Title, artist or venue containing the text, public statuses, by date, as envelope JSON. */
+  function searchConcertsJson(text: string): Promise<string> {
+    return catalog.searchJson(text, RESULT_LIMIT);
   }
 
-  /** Public concerts inside a date range (and price range, when given), by date. */
-  async function findConcertsInRange(query: ConcertFilterQuery): Promise<Concert[]> {
-    const rows = await filterConcerts(db, {
-      statuses: publicConcertStatuses,
-      ...query,
-      limit: RESULT_LIMIT,
-    });
-    return rows.map(toConcert);
+  /** Public concerts in a date range (and price range, when given), by date, as envelope JSON. */
+  function filterConcertsJson(query: ConcertFilterQuery): Promise<string> {
+    return catalog.filterJson(query, RESULT_LIMIT);
   }
 
   /** The stored AI summary, or the contract's exact "none yet" sentence. */
@@ -185,7 +185,7 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
    * on several instances at once is harmless.
    */
   async function advanceLifecycle(now: Date): Promise<LifecycleChanges> {
-    return db.transaction(async (tx) => {
+    const changes = await db.transaction(async (tx) => {
       const completed = await completeEndedConcerts(tx, now, COMPLETE_AFTER_END_MINUTES);
       await completeBookingsOfConcerts(tx, completed, now);
       return {
@@ -195,16 +195,20 @@ export function createConcertsService(deps: { db: Database; publicBaseUrl: strin
         backOnSale: await reopenFreedConcerts(tx, now),
       };
     });
+    if (Object.values(changes).some((ids) => ids.length > 0)) catalog.invalidate();
+    return changes;
   }
 
   return {
     advanceLifecycle,
-    listConcerts,
+    listConcertsJson,
+    searchConcertsJson,
+    filterConcertsJson,
     getConcert,
-    findConcertsByText,
-    findConcertsInRange,
     getAiSummary,
     assertConcertExists,
+    /** Call after any write to concerts made outside this service (AI summaries, seller edits). */
+    invalidateCatalog: catalog.invalidate,
     toConcert,
   };
 }
