@@ -211,6 +211,15 @@ describe('web app and system routes', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('serves assets of a web build made after the server started', async () => {
+    const file = path.join(ctx.config.webDistDir, 'assets', 'app-rebuilt.js');
+    writeFileSync(file, 'console.log("rebuilt")');
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-rebuilt.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.body).toBe('console.log("rebuilt")');
+  });
+
   it('GET /api/health reports the database and Redis', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

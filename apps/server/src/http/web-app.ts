@@ -28,8 +28,10 @@ export async function registerWebApp(
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       prefix: '/',
-      wildcard: false,
-      index: false,
+      // Looked up per request, not listed once at start: a rebuilt web app is served without a
+      // restart. A missing file falls through to the not-found handler below.
+      wildcard: true,
+      index: 'index.html',
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
