@@ -46,8 +46,28 @@ export const appRoutes: RouteObject[] = [
               (m) => m.HomePage,
             ),
           },
-          placeholderRoute('concerts', '모든 콘서트'),
-          placeholderRoute('concerts/:concertId', '콘서트 상세'),
+          {
+            path: 'concerts',
+            handle: meta(
+              '모든 콘서트',
+              '커튼콜의 모든 콘서트: 공연명, 아티스트, 공연장으로 검색하고 기간별로 찾아보세요.',
+            ),
+            lazy: page(
+              () => import('./routes/concerts-page'),
+              (m) => m.ConcertsPage,
+            ),
+          },
+          {
+            path: 'concerts/:concertId',
+            handle: meta(
+              '콘서트 상세',
+              '공연 일정과 장소, 좌석 등급별 가격, AI 관람평 요약과 관객들의 관람평을 확인하세요.',
+            ),
+            lazy: page(
+              () => import('./routes/concert-detail-page'),
+              (m) => m.ConcertDetailPage,
+            ),
+          },
           {
             element: <RouteGuard rule="anonymous-only" />,
             children: [

@@ -1,4 +1,4 @@
-import type { Concert } from '@curtaincall/contracts';
+import type { Concert, ConcertDetail, Expectation, Review } from '@curtaincall/contracts';
 import type { SessionUser } from '@/features/auth/api/get-current-user';
 
 let nextConcertId = 1;
@@ -35,3 +35,73 @@ export const users = {
   seller: { userId: 20, username: 'seller', nickname: '공연기획', role: 'ROLE_SELLER' },
   admin: { userId: 30, username: 'admin', nickname: '관리자', role: 'ROLE_ADMIN' },
 } as const satisfies Record<string, SessionUser>;
+
+export function makeConcertDetail(overrides: Partial<ConcertDetail> = {}): ConcertDetail {
+  return {
+    ...makeConcert(overrides),
+    seatGrades: [
+      { name: '프리미엄', price: 150_000 },
+      { name: 'VIP', price: 100_000 },
+      { name: '일반석', price: 50_000 },
+    ],
+    ...overrides,
+  };
+}
+
+let nextReviewId = 1;
+
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  const id = overrides.id ?? nextReviewId++;
+  return {
+    id,
+    concertId: 1,
+    userId: 99,
+    userNickname: `관객${id}`,
+    title: `관람평 제목 ${id}`,
+    description: `정말 멋진 공연이었습니다 ${id}`,
+    rating: 5,
+    createdAt: '2025-10-05T21:00:00',
+    updatedAt: '2025-10-05T21:00:00',
+    ...overrides,
+  };
+}
+
+let nextExpectationId = 1;
+
+export function makeExpectation(overrides: Partial<Expectation> = {}): Expectation {
+  const id = overrides.id ?? nextExpectationId++;
+  return {
+    id,
+    concertId: 1,
+    userId: 99,
+    userNickname: `팬${id}`,
+    comment: `정말 기대됩니다 ${id}`,
+    expectationRating: 5,
+    createdAt: '2025-09-10T12:00:00',
+    updatedAt: '2025-09-10T12:00:00',
+    ...overrides,
+  };
+}
+
+/** A page object as the API sends it (api-contract.md §1.6). */
+export function pageOf<T>(
+  content: T[],
+  { number = 0, size = 10, totalElements = content.length } = {},
+) {
+  const totalPages = Math.ceil(totalElements / size);
+  return {
+    content,
+    number,
+    size,
+    totalElements,
+    totalPages,
+    first: number === 0,
+    last: number >= totalPages - 1,
+    numberOfElements: content.length,
+    empty: content.length === 0,
+  };
+}
+
+export function emptyPage(size: number) {
+  return pageOf([], { size });
+}

@@ -149,4 +149,24 @@ describe('HomePage', () => {
     expect(input).toHaveValue('');
     expect(screen.queryByRole('heading', { name: '검색 결과' })).not.toBeInTheDocument();
   });
+
+  it('shows a search failure with the reason and a retry', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/concerts/search', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.error()
+          : HttpResponse.json({ success: true, data: [makeConcert({ title: '재시도 성공' })] });
+      }),
+    );
+    renderWithProviders(<HomePage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('콘서트 검색'), '재즈{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('검색 중 오류가 발생했습니다.');
+    expect(alert).toHaveTextContent('네트워크 오류가 발생했습니다.');
+    await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('link', { name: '재시도 성공' })).toBeInTheDocument();
+  });
 });

@@ -1,13 +1,17 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SocialLoginButtons } from '@/features/auth/components/social-login-buttons';
+import { getReturnPath } from '@/features/auth/utils/access';
 import { AuthCard } from './auth-card';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <AuthCard title="로그인" subtitle="커튼콜 계정으로 로그인하고 공연을 예매하세요.">
-      <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
+      <LoginForm
+        onSuccess={() => void navigate(getReturnPath(location.state), { replace: true })}
+      />
       <div className="my-6 flex items-center gap-3 text-xs text-zinc-500">
         <span className="h-px flex-1 bg-surface-700" />
         또는

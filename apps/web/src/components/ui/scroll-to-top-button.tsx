@@ -20,6 +20,7 @@ export function ScrollToTopButton() {
       type="button"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       aria-label="맨 위로 이동"
+      data-scroll-top
       className="fixed right-4 bottom-5 z-40 flex size-12 animate-fade-in items-center justify-center rounded-full bg-rose-600 text-white shadow-xl shadow-black/50 transition-colors hover:bg-rose-500 tablet:right-8 tablet:bottom-8"
     >
       <ArrowUp className="size-5" aria-hidden />

@@ -39,3 +39,15 @@ export function getAccessRedirect(rule: AccessRule, viewer: Viewer): string | nu
       return viewer === 'admin' ? null : '/unauthorized';
   }
 }
+
+/**
+ * Where to go after logging in: the page that sent the visitor to /login (carried in the
+ * navigation state as `from`), if it is a path of this site; otherwise home.
+ */
+export function getReturnPath(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return '/';
+  const { from } = state;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return '/';
+  if (from === '/login' || from.startsWith('/register')) return '/';
+  return from;
+}

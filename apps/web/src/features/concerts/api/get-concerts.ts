@@ -32,8 +32,8 @@ export function concertsQueryOptions(params: GetConcertsParams) {
   });
 }
 
-export function useConcerts(params: GetConcertsParams) {
-  return useQuery(concertsQueryOptions(params));
+export function useConcerts(params: GetConcertsParams, { enabled = true } = {}) {
+  return useQuery({ ...concertsQueryOptions(params), enabled });
 }
 
 /** The home page's featured concerts: the first page of 4 (buyer-side.md §7). */

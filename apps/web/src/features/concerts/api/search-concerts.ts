@@ -16,7 +16,10 @@ export function searchConcertsQueryOptions(query: string) {
 }
 
 /** Runs only for a non-blank keyword: a blank search is not allowed (buyer-side.md §5). */
-export function useConcertSearch(query: string) {
+export function useConcertSearch(query: string, { enabled = true } = {}) {
   const keyword = query.trim();
-  return useQuery({ ...searchConcertsQueryOptions(keyword), enabled: keyword.length > 0 });
+  return useQuery({
+    ...searchConcertsQueryOptions(keyword),
+    enabled: enabled && keyword.length > 0,
+  });
 }

@@ -1,5 +1,6 @@
-import { CircleAlert, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/state-panel';
 import { getErrorMessage } from '@/lib/api-client';
 import { useConcertSearch } from '../api/search-concerts';
 import { ConcertCard, ConcertGrid } from './concert-card';
@@ -8,7 +9,7 @@ export const searchErrorMessage = '검색 중 오류가 발생했습니다.';
 
 /** Results of the home search: loading, error, empty and the result count (buyer-side.md §2). */
 export function ConcertSearchResults({ query }: { query: string }) {
-  const { data, isPending, isError, error } = useConcertSearch(query);
+  const { data, isPending, isError, error, refetch, isFetching } = useConcertSearch(query);
 
   if (isPending) {
     return (
@@ -20,11 +21,12 @@ export function ConcertSearchResults({ query }: { query: string }) {
 
   if (isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-2 py-10 text-center">
-        <CircleAlert className="size-7 text-rose-300" aria-hidden />
-        <p className="font-semibold text-zinc-100">{searchErrorMessage}</p>
-        <p className="text-sm text-zinc-400">{getErrorMessage(error)}</p>
-      </div>
+      <ErrorState
+        title={searchErrorMessage}
+        description={getErrorMessage(error)}
+        onRetry={() => void refetch()}
+        isRetrying={isFetching}
+      />
     );
   }
 

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from '@/components/ui/toast-store';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { ExpectationSection } from '@/features/community/components/expectation-section';
+import { ReviewSection } from '@/features/community/components/review-section';
+import { useConcert } from '@/features/concerts/api/get-concert';
+import { ConcertDetail, ConcertDetailMessage } from '@/features/concerts/components/concert-detail';
+import { parseConcertId } from '@/features/concerts/utils/concert-id';
+import { formatDocumentTitle } from '../layouts/route-meta';
+
+export const loginRequiredMessage = '로그인이 필요합니다.';
+export const queueComingSoonMessage =
+  '대기열 입장 기능을 준비 중입니다. 곧 예매하실 수 있도록 준비하고 있어요.';
+
+/** The concert's title in the browser tab once it is known. */
+function ConcertDocumentTitle({ concertId }: { concertId: number }) {
+  const { data } = useConcert(concertId);
+  const title = data?.title;
+  useEffect(() => {
+    if (title) document.title = formatDocumentTitle(title);
+  }, [title]);
+  return null;
+}
+
+/**
+ * /concerts/{concertId}: the concert (concerts feature) with its reviews and expectations
+ * (community feature). Login-required actions are decided here, where the session is known.
+ */
+export function ConcertDetailPage() {
+  const { concertId: rawId } = useParams();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const parsed = parseConcertId(rawId);
+
+  if (!parsed.ok) return <ConcertDetailMessage message={parsed.message} />;
+  const { concertId } = parsed;
+
+  const requireLogin = () => {
+    toast.warning(loginRequiredMessage);
+    void navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+  };
+
+  const book = () => {
+    if (!user) {
+      requireLogin();
+      return;
+    }
+    // The waiting room arrives with the queue issue; until then the user is told plainly.
+    toast.info(queueComingSoonMessage);
+  };
+
+  const communityUser = user ? { userId: user.userId, nickname: user.nickname } : null;
+
+  return (
+    <>
+      <ConcertDocumentTitle concertId={concertId} />
+      <ConcertDetail key={concertId} concertId={concertId} onBook={book}>
+        <ReviewSection
+          key={`reviews-${concertId}`}
+          concertId={concertId}
+          user={communityUser}
+          onLoginRequired={requireLogin}
+        />
+        <ExpectationSection
+          key={`expectations-${concertId}`}
+          concertId={concertId}
+          user={communityUser}
+          onLoginRequired={requireLogin}
+        />
+      </ConcertDetail>
+    </>
+  );
+}

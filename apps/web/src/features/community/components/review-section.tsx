@@ -1,0 +1,219 @@
+import { limits, reviewRatingLabels, reviewSortLabels, type Review } from '@curtaincall/contracts';
+import { clsx } from 'clsx';
+import { PenLine } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { getRatingLabel } from '@/components/ui/rating';
+import { toast } from '@/components/ui/toast-store';
+import { getErrorMessage } from '@/lib/api-client';
+import { useBreakpoint } from '@/lib/use-breakpoint';
+import { useCreateReview } from '../api/create-review';
+import { useDeleteReview } from '../api/delete-review';
+import { useReviews, type ReviewSortKey } from '../api/get-reviews';
+import { useUpdateReview } from '../api/update-review';
+import type { ReviewFormValues } from '../utils/form-schemas';
+import { getPageAfterChange } from '../utils/list-page';
+import { isOwnItem, type CommunityUser } from '../utils/ownership';
+import { CommunityDeleteDialog } from './community-delete-dialog';
+import { ITEM_TEXT_LIMIT, ITEM_TEXT_LIMIT_MOBILE, CommunityItem } from './community-item';
+import { CommunityList, CommunityPanel } from './community-panel';
+import { ReviewFormDialog } from './review-form-dialog';
+
+export const reviewTexts = {
+  loadFailed: '리뷰 목록을 불러오는 중 오류가 발생했습니다.',
+  createFailed: '리뷰 작성에 실패했습니다.',
+  updateFailed: '리뷰 수정에 실패했습니다.',
+  deleteFailed: '리뷰 삭제에 실패했습니다.',
+  empty: '아직 작성된 관람평이 없습니다.',
+  emptyHint: '공연을 관람하셨다면 첫 관람평을 남겨주세요.',
+} as const;
+
+/** 최신순 and 평점순 put the newest and the best first; 제목순 reads A to Z (가나다). */
+const sortDirections: Record<ReviewSortKey, 'asc' | 'desc'> = {
+  createdAt: 'desc',
+  rating: 'desc',
+  title: 'asc',
+};
+const sortKeys: readonly ReviewSortKey[] = ['createdAt', 'rating', 'title'];
+
+/** `{title}: {reason}` so the user sees both what failed and the server's reason. */
+function failureText(title: string, error: unknown): string {
+  const reason = getErrorMessage(error, '');
+  return reason ? `${title} ${reason}` : title;
+}
+
+interface ReviewSectionProps {
+  concertId: number;
+  /** The logged-in user, or null. */
+  user: CommunityUser | null;
+  /** An anonymous visitor tried to write: the page tells them and sends them to log in. */
+  onLoginRequired: () => void;
+}
+
+type Dialog = { type: 'form'; review: Review | null } | { type: 'delete'; review: Review } | null;
+
+/**
+ * 관람평 (buyer-side.md §2, §5): sortable paged list, write / edit / delete for the author,
+ * and the page rules after each change (buyer-side.md §4 "Lists").
+ */
+export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectionProps) {
+  const { isMobile } = useBreakpoint();
+  const [page, setPage] = useState(0);
+  const [sortBy, setSortBy] = useState<ReviewSortKey>('createdAt');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const size = limits.reviewPageSize;
+  const reviews = useReviews(concertId, { page, size, sortBy, sortDir: sortDirections[sortBy] });
+  const createReview = useCreateReview(concertId);
+  const updateReview = useUpdateReview(concertId);
+  const deleteReview = useDeleteReview(concertId);
+  const itemsOnPage = reviews.data?.content.length ?? 0;
+
+  const open = (next: Dialog) => {
+    setActionError(null);
+    setDialog(next);
+  };
+  const close = () => setDialog(null);
+
+  const startWriting = () => {
+    if (!user) {
+      onLoginRequired();
+      return;
+    }
+    open({ type: 'form', review: null });
+  };
+
+  const submit = (values: ReviewFormValues) => {
+    if (!user || dialog?.type !== 'form') return;
+    const body = { ...values, userNickname: user.nickname, userId: user.userId };
+    const editing = dialog.review;
+    if (editing) {
+      updateReview.mutate(
+        { reviewId: editing.id, body },
+        {
+          onSuccess: (message) => {
+            close();
+            toast.success(message);
+            setPage(getPageAfterChange('updated', { page, itemsOnPage }));
+          },
+          onError: (error) => setActionError(failureText(reviewTexts.updateFailed, error)),
+        },
+      );
+      return;
+    }
+    createReview.mutate(body, {
+      onSuccess: (message) => {
+        close();
+        toast.success(message);
+        setPage(getPageAfterChange('created', { page, itemsOnPage }));
+      },
+      onError: (error) => setActionError(failureText(reviewTexts.createFailed, error)),
+    });
+  };
+
+  const confirmDelete = () => {
+    if (dialog?.type !== 'delete') return;
+    deleteReview.mutate(dialog.review.id, {
+      onSuccess: (message) => {
+        close();
+        toast.success(message);
+        setPage(getPageAfterChange('deleted', { page, itemsOnPage }));
+      },
+      onError: (error) => setActionError(failureText(reviewTexts.deleteFailed, error)),
+    });
+  };
+
+  return (
+    <CommunityPanel
+      id="reviews-heading"
+      title="관람평"
+      subtitle="공연을 관람한 관객들의 솔직한 후기"
+      count={reviews.data?.totalElements}
+      actions={
+        <>
+          <div
+            role="group"
+            aria-label="관람평 정렬"
+            className="flex rounded-lg bg-surface-850 p-0.5"
+          >
+            {sortKeys.map((key) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={sortBy === key}
+                onClick={() => {
+                  setSortBy(key);
+                  setPage(0);
+                }}
+                className={clsx(
+                  'h-8 rounded-md px-2.5 text-xs font-semibold transition-colors',
+                  sortBy === key
+                    ? 'bg-surface-700 text-white'
+                    : 'text-zinc-400 hover:text-zinc-100',
+                )}
+              >
+                {reviewSortLabels[key]}
+              </button>
+            ))}
+          </div>
+          <Button size="sm" onClick={startWriting}>
+            <PenLine className="size-4" aria-hidden />
+            관람평 작성
+          </Button>
+        </>
+      }
+    >
+      <CommunityList
+        items={reviews.data?.content}
+        isPending={reviews.isPending}
+        isError={reviews.isError}
+        error={reviews.error}
+        errorText={reviewTexts.loadFailed}
+        emptyText={reviewTexts.empty}
+        emptyHint={reviewTexts.emptyHint}
+        onRetry={() => void reviews.refetch()}
+        isRetrying={reviews.isFetching}
+        isRefreshing={reviews.isPlaceholderData}
+        getKey={(review) => review.id}
+        renderItem={(review) => (
+          <CommunityItem
+            nickname={review.userNickname}
+            createdAt={review.createdAt}
+            rating={review.rating}
+            ratingLabel={getRatingLabel(reviewRatingLabels, review.rating)}
+            title={review.title}
+            text={review.description}
+            textLimit={isMobile ? ITEM_TEXT_LIMIT_MOBILE : ITEM_TEXT_LIMIT}
+            isOwn={isOwnItem(user, review)}
+            noun="관람평"
+            onEdit={() => open({ type: 'form', review })}
+            onDelete={() => open({ type: 'delete', review })}
+          />
+        )}
+        page={reviews.data?.number ?? page}
+        totalPages={reviews.data?.totalPages ?? 0}
+        totalElements={reviews.data?.totalElements ?? 0}
+        pageSize={size}
+        onPageChange={setPage}
+        isCompact={isMobile}
+        label="관람평 목록"
+      />
+      <ReviewFormDialog
+        isOpen={dialog?.type === 'form'}
+        initial={dialog?.type === 'form' ? dialog.review : null}
+        onClose={close}
+        onSubmit={submit}
+        isSubmitting={createReview.isPending || updateReview.isPending}
+        submitError={actionError}
+      />
+      <CommunityDeleteDialog
+        isOpen={dialog?.type === 'delete'}
+        noun="관람평"
+        onClose={close}
+        onConfirm={confirmDelete}
+        isDeleting={deleteReview.isPending}
+        error={actionError}
+      />
+    </CommunityPanel>
+  );
+}

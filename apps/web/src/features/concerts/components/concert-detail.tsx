@@ -1,0 +1,379 @@
+import type { SeatGrade } from '@curtaincall/contracts';
+import { clsx } from 'clsx';
+import {
+  ArrowLeft,
+  CalendarDays,
+  Clock,
+  FileQuestion,
+  Info,
+  MapPin,
+  ShieldAlert,
+  Ticket,
+  UserRound,
+} from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/state-panel';
+import { isApiError, getErrorMessage } from '@/lib/api-client';
+import {
+  formatConcertDate,
+  formatConcertSchedule,
+  formatNumber,
+  formatPrice,
+  formatTimeRange,
+} from '@/lib/format';
+import { useConcert, type ConcertDetailResponse } from '../api/get-concert';
+import { getBookingAction } from '../utils/booking-action';
+import { formatAgeLimit, formatBookingPeriod, formatMaxTickets } from '../utils/concert-info';
+import { ConcertAiSummary } from './concert-ai-summary';
+import { ConcertBookingButton } from './concert-booking-button';
+import { ConcertPoster } from './concert-poster';
+import { ConcertStatusBadge } from './concert-status-badge';
+
+export const concertDetailTexts = {
+  notFound: '콘서트 정보를 찾을 수 없습니다.',
+  loadFailed: '콘서트 정보를 불러올 수 없습니다.',
+  empty: '표시할 콘서트 정보가 없습니다.',
+  noGrades: '좌석 등급과 가격은 아직 공개되지 않았습니다.',
+  noDescription: '공연 소개가 아직 등록되지 않았습니다.',
+} as const;
+
+/** Notices of buyer-side.md §9, shown under the booking information. */
+export const bookingNotices = [
+  '예매 취소는 공연일 3일 전까지만 가능합니다.',
+  '공연 당일 신분증과 예매 확인 내역을 지참해주세요.',
+  '공연 시작 이후에는 입장이 제한될 수 있습니다.',
+] as const;
+
+type LoadedConcert = NonNullable<ConcertDetailResponse>;
+
+function FactRow({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex gap-3">
+      <dt className="flex w-20 shrink-0 items-center gap-1.5 text-sm text-zinc-400">
+        <Icon className="size-4 shrink-0 text-zinc-500" aria-hidden />
+        {label}
+      </dt>
+      <dd className="min-w-0 flex-1 text-sm text-zinc-100">{children}</dd>
+    </div>
+  );
+}
+
+function InfoCard({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-surface-700/70 bg-surface-900/70 p-5"
+    >
+      <h2 id={id} className="mb-4 text-base font-bold text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function InfoList({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="flex flex-col gap-3 text-sm">
+      {items.map(([term, value]) => (
+        <div key={term} className="flex justify-between gap-4">
+          <dt className="shrink-0 text-zinc-400">{term}</dt>
+          <dd className="text-right font-medium text-zinc-100">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function sortGrades(grades: readonly SeatGrade[]): SeatGrade[] {
+  return [...grades].sort((a, b) => b.price - a.price);
+}
+
+/** '50,000원 ~ 150,000원', or one price, or null without grades. */
+export function formatPriceRange(grades: readonly SeatGrade[]): string | null {
+  if (grades.length === 0) return null;
+  const prices = grades.map((grade) => grade.price);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  return low === high ? formatPrice(low) : `${formatPrice(low)} ~ ${formatPrice(high)}`;
+}
+
+function SeatGrades({ grades }: { grades: readonly SeatGrade[] }) {
+  if (grades.length === 0) {
+    return <p className="text-sm text-zinc-400">{concertDetailTexts.noGrades}</p>;
+  }
+  return (
+    <ul className="flex flex-col gap-2" aria-label="좌석 등급별 가격">
+      {sortGrades(grades).map((grade, index) => (
+        <li
+          key={grade.name}
+          className="flex items-center justify-between gap-3 rounded-xl bg-surface-850 px-4 py-3"
+        >
+          <span className="flex items-center gap-2 text-sm font-semibold text-zinc-100">
+            <span
+              className={
+                index === 0
+                  ? 'size-2.5 rounded-full bg-amber-400'
+                  : index === 1
+                    ? 'size-2.5 rounded-full bg-rose-400'
+                    : 'size-2.5 rounded-full bg-sky-400'
+              }
+              aria-hidden
+            />
+            {grade.name}
+          </span>
+          <span className="text-sm font-bold text-white tabular-nums">
+            {formatPrice(grade.price)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 tablet:px-6 desktop:px-8" aria-busy="true">
+      <span className="sr-only" role="status">
+        콘서트 정보를 불러오는 중입니다
+      </span>
+      <div className="grid gap-8 tablet:grid-cols-[280px_1fr] desktop:grid-cols-[340px_1fr]">
+        <Skeleton className="mx-auto aspect-[3/4] w-full max-w-[340px] rounded-2xl" />
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-6 w-20" />
+          <Skeleton className="h-9 w-4/5" />
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="mt-4 h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-4 w-3/5" />
+          <Skeleton className="mt-4 h-12 w-60" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DetailMessageFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-16 tablet:px-6">
+      {children}
+      <Link
+        to="/concerts"
+        className="mx-auto inline-flex items-center gap-1.5 text-sm font-semibold text-zinc-300 hover:text-white"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        모든 콘서트 보기
+      </Link>
+    </div>
+  );
+}
+
+/** What the page shows instead of a concert: a bad id, not found, or nothing. */
+export function ConcertDetailMessage({ message }: { message: string }) {
+  return (
+    <DetailMessageFrame>
+      <EmptyState icon={FileQuestion} title={message} />
+    </DetailMessageFrame>
+  );
+}
+
+interface ConcertDetailProps {
+  concertId: number;
+  /** Called by an enabled 예매하기; the page decides where it leads. */
+  onBook: () => void;
+  /** Reviews and expectations, shown under the AI summary. */
+  children?: ReactNode;
+}
+
+function ConcertDetailContent({
+  concert,
+  onBook,
+  children,
+}: {
+  concert: LoadedConcert;
+  onBook: () => void;
+  children?: ReactNode;
+}) {
+  const priceRange = formatPriceRange(concert.seatGrades);
+  return (
+    <article className={clsx(getBookingAction(concert.status) && 'pb-28 tablet:pb-0')}>
+      <div className="relative isolate overflow-hidden border-b border-white/5">
+        <div className="absolute inset-0 -z-10 opacity-30 blur-3xl saturate-150" aria-hidden>
+          <ConcertPoster src={concert.posterImageUrl} title={concert.title} />
+        </div>
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-surface-950/60 via-surface-950/85 to-surface-950" />
+        <div className="mx-auto w-full max-w-7xl px-4 pt-5 pb-8 tablet:px-6 tablet:pt-8 tablet:pb-12 desktop:px-8">
+          <nav aria-label="이동 경로" className="mb-5 text-sm text-zinc-400">
+            <Link to="/concerts" className="inline-flex items-center gap-1 hover:text-white">
+              <ArrowLeft className="size-4" aria-hidden />
+              모든 콘서트
+            </Link>
+          </nav>
+          <div className="grid gap-6 tablet:grid-cols-[260px_1fr] tablet:gap-8 desktop:grid-cols-[320px_1fr] desktop:gap-12">
+            <div className="mx-auto w-full max-w-[260px] tablet:max-w-none">
+              <div className="aspect-[3/4] overflow-hidden rounded-2xl border border-white/10 bg-surface-800 shadow-2xl shadow-black/60">
+                <ConcertPoster src={concert.posterImageUrl} title={concert.title} />
+              </div>
+            </div>
+            <div className="flex min-w-0 flex-col">
+              <div>
+                <ConcertStatusBadge status={concert.status} />
+              </div>
+              <h1 className="mt-3 text-2xl leading-tight font-extrabold tracking-tight break-keep text-white tablet:text-3xl desktop:text-4xl">
+                {concert.title}
+              </h1>
+              <p className="mt-2 flex items-center gap-1.5 text-base font-semibold text-rose-300 tablet:text-lg">
+                <UserRound className="size-4" aria-hidden />
+                {concert.artist}
+              </p>
+              <dl className="mt-6 flex flex-col gap-3 border-t border-white/10 pt-6">
+                <FactRow icon={CalendarDays} label="일시">
+                  {formatConcertSchedule(concert.concertDate, concert.startTime)}
+                </FactRow>
+                <FactRow icon={Clock} label="시간">
+                  {formatTimeRange(concert.startTime, concert.endTime)}
+                </FactRow>
+                <FactRow icon={MapPin} label="장소">
+                  <span className="font-semibold">{concert.venueName}</span>
+                  {concert.venueAddress && (
+                    <span className="mt-0.5 block text-zinc-400">{concert.venueAddress}</span>
+                  )}
+                </FactRow>
+                <FactRow icon={Ticket} label="가격">
+                  {priceRange ?? '가격 미정'}
+                </FactRow>
+              </dl>
+              <div className="mt-8">
+                <ConcertBookingButton
+                  status={concert.status}
+                  onBook={onBook}
+                  {...(priceRange ? { caption: priceRange } : {})}
+                />
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 tablet:px-6 desktop:grid-cols-[minmax(0,1fr)_360px] desktop:gap-8 desktop:px-8 desktop:py-12">
+        <div className="order-2 flex min-w-0 flex-col gap-6 desktop:order-1">
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="mb-3 text-lg font-bold text-white">
+              공연 소개
+            </h2>
+            <p className="text-[15px] leading-7 break-words whitespace-pre-line text-zinc-300">
+              {concert.description?.trim() || concertDetailTexts.noDescription}
+            </p>
+          </section>
+          <ConcertAiSummary concertId={concert.concertId} />
+          {children}
+        </div>
+
+        <aside className="order-1 flex flex-col gap-4 desktop:sticky desktop:top-24 desktop:order-2 desktop:self-start">
+          <InfoCard title="공연 정보" id="concert-info-heading">
+            <InfoList
+              items={[
+                ['공연일', formatConcertDate(concert.concertDate)],
+                ['공연 시간', formatTimeRange(concert.startTime, concert.endTime)],
+                ['총 좌석', `${formatNumber(concert.totalSeats)}석`],
+                ['공연장', concert.venueName],
+              ]}
+            />
+          </InfoCard>
+          <InfoCard title="예매 정보" id="booking-info-heading">
+            <InfoList
+              items={[
+                [
+                  '예매 기간',
+                  formatBookingPeriod(concert.bookingStartDate, concert.bookingEndDate),
+                ],
+                ['관람 연령', formatAgeLimit(concert.minAge)],
+                ['예매 한도', formatMaxTickets(concert.maxTicketsPerUser)],
+              ]}
+            />
+          </InfoCard>
+          <InfoCard title="좌석 등급 및 가격" id="seat-grades-heading">
+            <SeatGrades grades={concert.seatGrades} />
+          </InfoCard>
+          <section
+            aria-label="예매 안내"
+            className="rounded-2xl border border-amber-400/15 bg-amber-400/5 p-5"
+          >
+            <h2 className="mb-3 flex items-center gap-1.5 text-sm font-bold text-amber-200">
+              <Info className="size-4" aria-hidden />
+              예매 안내
+            </h2>
+            <ul className="flex list-disc flex-col gap-1.5 pl-5 text-xs leading-relaxed text-zinc-400">
+              {bookingNotices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The concert detail page (buyer-side.md §2): poster, status, schedule, venue, booking button,
+ * 공연 정보 / 예매 정보 / seat grades, the AI summary, and whatever the page adds below
+ * (reviews, expectations). Loading, not found, error with retry and empty states.
+ */
+export function ConcertDetail({ concertId, onBook, children }: ConcertDetailProps) {
+  const { data, isPending, isError, error, refetch, isFetching } = useConcert(concertId);
+
+  if (isPending) return <DetailSkeleton />;
+
+  if (isError) {
+    if (isApiError(error) && error.status === 404) {
+      return (
+        <DetailMessageFrame>
+          <EmptyState
+            icon={ShieldAlert}
+            title={concertDetailTexts.notFound}
+            description="삭제되었거나 주소가 잘못된 공연일 수 있어요."
+          />
+        </DetailMessageFrame>
+      );
+    }
+    return (
+      <DetailMessageFrame>
+        <ErrorState
+          title={concertDetailTexts.loadFailed}
+          description={getErrorMessage(error)}
+          onRetry={() => void refetch()}
+          isRetrying={isFetching}
+        />
+      </DetailMessageFrame>
+    );
+  }
+
+  if (!data) {
+    return (
+      <DetailMessageFrame>
+        <ErrorState
+          title={concertDetailTexts.empty}
+          onRetry={() => void refetch()}
+          isRetrying={isFetching}
+        />
+      </DetailMessageFrame>
+    );
+  }
+
+  return (
+    <ConcertDetailContent concert={data} onBook={onBook}>
+      {children}
+    </ConcertDetailContent>
+  );
+}
