@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  EnterResult,
+  QueueSettings,
+  QueueStatusResult,
+  QueueStorePort,
+  TickResult,
+} from './queue-store';
+
+interface KeyState {
+  accessKey: string;
+  admittedAt: number;
+  expiresAt: number;
+  /** False once released: the key still works, but its slot is free for someone else. */
+  active: boolean;
+}
+
+interface ConcertQueue {
+  /** userId -> last seen; Map keeps insertion order, which is arrival order (FIFO). */
+  waiting: Map<number, number>;
+  keys: Map<number, KeyState>;
+}
+
+/** 128 random bits, URL-safe: the access key is a bearer token for the seat routes. */
+export function newAccessKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * The waiting room in process memory (embedded mode). Queue places do not survive a restart,
+ * which product-rules accept for the embedded mode; all the rules are the same as Redis's.
+ */
+export function createMemoryQueueStore(settings: QueueSettings): QueueStorePort {
+  const queues = new Map<number, ConcertQueue>();
+
+  const queueOf = (concertId: number): ConcertQueue => {
+    let queue = queues.get(concertId);
+    if (!queue) {
+      queue = { waiting: new Map(), keys: new Map() };
+      queues.set(concertId, queue);
+    }
+    return queue;
+  };
+
+  const liveKey = (queue: ConcertQueue, userId: number, now: number): KeyState | undefined => {
+    const key = queue.keys.get(userId);
+    return key && key.expiresAt > now ? key : undefined;
+  };
+
+  const activeCount = (queue: ConcertQueue, now: number): number => {
+    let count = 0;
+    for (const key of queue.keys.values()) if (key.active && key.expiresAt > now) count += 1;
+    return count;
+  };
+
+  const rankOf = (queue: ConcertQueue, userId: number): number => {
+    let rank = 0;
+    for (const id of queue.waiting.keys()) {
+      rank += 1;
+      if (id === userId) return rank;
+    }
+    return 0;
+  };
+
+  const grant = (queue: ConcertQueue, userId: number, now: number): string => {
+    const accessKey = newAccessKey();
+    queue.keys.set(userId, {
+      accessKey,
+      admittedAt: now,
+      expiresAt: now + Math.min(settings.keyTtlMs, settings.keyHardCapMs),
+      active: true,
+    });
+    return accessKey;
+  };
+
+  return {
+    async enter(concertId, userId, now): Promise<EnterResult> {
+      const queue = queueOf(concertId);
+      const key = liveKey(queue, userId, now);
+      if (key?.active) return { status: 'IMMEDIATE_ENTRY', accessKey: key.accessKey };
+      if (queue.waiting.has(userId)) {
+        queue.waiting.set(userId, now);
+        return { status: 'WAITING', rank: rankOf(queue, userId) };
+      }
+      if (queue.waiting.size === 0 && activeCount(queue, now) < settings.capacity) {
+        if (key) {
+          // A released key that is still alive takes its slot back instead of a second key.
+          key.active = true;
+          return { status: 'IMMEDIATE_ENTRY', accessKey: key.accessKey };
+        }
+        return { status: 'IMMEDIATE_ENTRY', accessKey: grant(queue, userId, now) };
+      }
+      queue.waiting.set(userId, now);
+      return { status: 'WAITING', rank: queue.waiting.size };
+    },
+
+    async status(concertId, userId, now): Promise<QueueStatusResult> {
+      const queue = queues.get(concertId);
+      if (!queue) return { status: 'EXPIRED_OR_NOT_IN_QUEUE' };
+      const key = liveKey(queue, userId, now);
+      if (key) return { status: 'ADMITTED', accessKey: key.accessKey };
+      if (queue.waiting.has(userId)) {
+        queue.waiting.set(userId, now);
+        return { status: 'WAITING', rank: rankOf(queue, userId) };
+      }
+      return { status: 'EXPIRED_OR_NOT_IN_QUEUE' };
+    },
+
+    async touch(concertId, userId, now) {
+      const queue = queues.get(concertId);
+      if (queue?.waiting.has(userId)) queue.waiting.set(userId, now);
+    },
+
+    async tick(concertId, now): Promise<TickResult> {
+      const queue = queues.get(concertId);
+      if (!queue) return { admitted: [], rankChanges: [], dropped: [] };
+      for (const [userId, key] of queue.keys) if (key.expiresAt <= now) queue.keys.delete(userId);
+
+      const ranksBefore = new Map<number, number>();
+      let rank = 0;
+      for (const userId of queue.waiting.keys()) ranksBefore.set(userId, (rank += 1));
+
+      const dropped: number[] = [];
+      for (const [userId, lastSeen] of queue.waiting) {
+        if (lastSeen + settings.waitingGraceMs <= now) {
+          queue.waiting.delete(userId);
+          dropped.push(userId);
+        }
+      }
+      const admitted: TickResult['admitted'] = [];
+      let free = settings.capacity - activeCount(queue, now);
+      for (const userId of queue.waiting.keys()) {
+        if (free <= 0) break;
+        queue.waiting.delete(userId);
+        admitted.push({ userId, accessKey: grant(queue, userId, now) });
+        free -= 1;
+      }
+      const rankChanges: TickResult['rankChanges'] = [];
+      rank = 0;
+      for (const userId of queue.waiting.keys()) {
+        rank += 1;
+        if (ranksBefore.get(userId) !== rank) rankChanges.push({ userId, rank });
+      }
+      if (queue.waiting.size === 0 && queue.keys.size === 0) queues.delete(concertId);
+      return { admitted, rankChanges, dropped };
+    },
+
+    async extend(concertId, userId, now) {
+      const queue = queues.get(concertId);
+      const key = queue && liveKey(queue, userId, now);
+      if (!key) return null;
+      key.expiresAt = Math.min(now + settings.keyTtlMs, key.admittedAt + settings.keyHardCapMs);
+      key.active = true;
+      return { ttlMs: key.expiresAt - now };
+    },
+
+    async release(concertId, userId, now) {
+      const queue = queues.get(concertId);
+      const key = queue && liveKey(queue, userId, now);
+      if (key) key.active = false;
+    },
+
+    async isValidKey(concertId, userId, accessKey, now) {
+      const queue = queues.get(concertId);
+      const key = queue && liveKey(queue, userId, now);
+      return Boolean(key && key.accessKey === accessKey);
+    },
+
+    async activeConcerts() {
+      return [...queues.keys()];
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { QueueSettings, QueueStorePort } from './queue-store';
+
+/**
+ * The rules every QueueStore implementation must keep (product-rules.md §3), run against the
+ * in-process store and against Redis. Each test gets a fresh store and its own concert ids.
+ */
+export function describeQueueStoreContract(
+  name: string,
+  createStore: (settings: QueueSettings) => Promise<QueueStorePort>,
+): void {
+  const settings: QueueSettings = {
+    capacity: 2,
+    keyTtlMs: 120_000,
+    keyHardCapMs: 600_000,
+    waitingGraceMs: 300_000,
+  };
+  let nextConcert = 1;
+  const fresh = async (overrides: Partial<QueueSettings> = {}) => ({
+    store: await createStore({ ...settings, ...overrides }),
+    concert: nextConcert++,
+  });
+  const T0 = 1_800_000_000_000;
+
+  describe(`${name} queue store`, () => {
+    it('lets the first users straight in while slots are free, idempotently', async () => {
+      const { store, concert } = await fresh();
+      const first = await store.enter(concert, 1, T0);
+      expect(first.status).toBe('IMMEDIATE_ENTRY');
+      const again = await store.enter(concert, 1, T0 + 10);
+      expect(again).toEqual(first);
+      expect((await store.enter(concert, 2, T0)).status).toBe('IMMEDIATE_ENTRY');
+      expect(await store.enter(concert, 3, T0)).toEqual({ status: 'WAITING', rank: 1 });
+      expect(await store.enter(concert, 4, T0)).toEqual({ status: 'WAITING', rank: 2 });
+      expect(await store.enter(concert, 4, T0 + 5)).toEqual({ status: 'WAITING', rank: 2 });
+    });
+
+    it('gives keys of at least 128 bits, valid only for their user and concert', async () => {
+      const { store, concert } = await fresh();
+      const entry = await store.enter(concert, 1, T0);
+      if (entry.status !== 'IMMEDIATE_ENTRY') throw new Error('expected entry');
+      expect(Buffer.from(entry.accessKey, 'base64url').length).toBeGreaterThanOrEqual(16);
+      expect(await store.isValidKey(concert, 1, entry.accessKey, T0 + 1)).toBe(true);
+      expect(await store.isValidKey(concert, 2, entry.accessKey, T0 + 1)).toBe(false);
+      expect(await store.isValidKey(concert + 1000, 1, entry.accessKey, T0 + 1)).toBe(false);
+      expect(await store.isValidKey(concert, 1, 'forged-key', T0 + 1)).toBe(false);
+    });
+
+    it('reports the status of admitted, waiting and unknown users', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const entry = await store.enter(concert, 1, T0);
+      await store.enter(concert, 2, T0);
+      expect(await store.status(concert, 1, T0)).toEqual({
+        status: 'ADMITTED',
+        accessKey: entry.status === 'IMMEDIATE_ENTRY' ? entry.accessKey : '',
+      });
+      expect(await store.status(concert, 2, T0)).toEqual({ status: 'WAITING', rank: 1 });
+      expect(await store.status(concert, 3, T0)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+    });
+
+    it('admits in arrival order when a slot frees, and reports the changed ranks', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      await store.enter(concert, 10, T0);
+      for (const user of [11, 12, 13]) await store.enter(concert, user, T0);
+      expect(await store.tick(concert, T0 + 1)).toEqual({
+        admitted: [],
+        rankChanges: [],
+        dropped: [],
+      });
+      await store.release(concert, 10, T0 + 2);
+      const tick = await store.tick(concert, T0 + 3);
+      expect(tick.admitted.map((a) => a.userId)).toEqual([11]);
+      expect(tick.rankChanges).toEqual([
+        { userId: 12, rank: 1 },
+        { userId: 13, rank: 2 },
+      ]);
+      const key = tick.admitted[0]?.accessKey ?? '';
+      expect(await store.isValidKey(concert, 11, key, T0 + 4)).toBe(true);
+      expect(await store.status(concert, 11, T0 + 4)).toEqual({
+        status: 'ADMITTED',
+        accessKey: key,
+      });
+    });
+
+    it('a released key stays valid until its TTL but frees the slot', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const entry = await store.enter(concert, 1, T0);
+      const key = entry.status === 'IMMEDIATE_ENTRY' ? entry.accessKey : '';
+      await store.release(concert, 1, T0 + 1);
+      expect(await store.isValidKey(concert, 1, key, T0 + 2)).toBe(true);
+      expect((await store.enter(concert, 2, T0 + 3)).status).toBe('IMMEDIATE_ENTRY');
+      expect(await store.isValidKey(concert, 1, key, T0 + settings.keyTtlMs + 1)).toBe(false);
+    });
+
+    it('an expired key frees its slot for the next waiting user', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      await store.enter(concert, 1, T0);
+      await store.enter(concert, 2, T0);
+      await store.touch(concert, 2, T0 + settings.keyTtlMs);
+      expect((await store.tick(concert, T0 + settings.keyTtlMs - 1)).admitted).toEqual([]);
+      const tick = await store.tick(concert, T0 + settings.keyTtlMs);
+      expect(tick.admitted.map((a) => a.userId)).toEqual([2]);
+      expect(await store.status(concert, 1, T0 + settings.keyTtlMs)).toEqual({
+        status: 'EXPIRED_OR_NOT_IN_QUEUE',
+      });
+    });
+
+    it('extend resets the TTL but never past the hard cap from admission', async () => {
+      const { store, concert } = await fresh();
+      const entry = await store.enter(concert, 1, T0);
+      const key = entry.status === 'IMMEDIATE_ENTRY' ? entry.accessKey : '';
+      expect(await store.extend(concert, 1, T0 + 60_000)).toEqual({ ttlMs: 120_000 });
+      expect(await store.isValidKey(concert, 1, key, T0 + 170_000)).toBe(true);
+      let now = T0;
+      for (let i = 0; i < 12; i += 1) {
+        now += 60_000;
+        await store.extend(concert, 1, now);
+      }
+      expect(await store.isValidKey(concert, 1, key, T0 + 600_000 - 1)).toBe(true);
+      expect(await store.isValidKey(concert, 1, key, T0 + 600_000)).toBe(false);
+      expect(await store.extend(concert, 1, T0 + 600_001)).toBeNull();
+      expect(await store.extend(concert, 99, T0)).toBeNull();
+    });
+
+    it('extend after release re-takes the slot (the seat page remounting)', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      await store.enter(concert, 1, T0);
+      await store.release(concert, 1, T0 + 1);
+      expect(await store.extend(concert, 1, T0 + 2)).toEqual({ ttlMs: 120_000 });
+      expect(await store.enter(concert, 2, T0 + 3)).toEqual({ status: 'WAITING', rank: 1 });
+    });
+
+    it('drops a waiting user not seen within the grace period, and keeps one who was', async () => {
+      const { store, concert } = await fresh({
+        capacity: 1,
+        waitingGraceMs: 300_000,
+        keyTtlMs: 600_000,
+      });
+      await store.enter(concert, 1, T0);
+      await store.enter(concert, 2, T0);
+      await store.enter(concert, 3, T0);
+      await store.touch(concert, 3, T0 + 200_000);
+      const tick = await store.tick(concert, T0 + 300_000);
+      expect(tick.dropped).toEqual([2]);
+      expect(tick.rankChanges).toEqual([{ userId: 3, rank: 1 }]);
+      expect(await store.status(concert, 2, T0 + 300_001)).toEqual({
+        status: 'EXPIRED_OR_NOT_IN_QUEUE',
+      });
+    });
+
+    it('never admits more than the capacity under parallel entries, and ranks are unique', async () => {
+      const { store, concert } = await fresh({ capacity: 10 });
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => store.enter(concert, 100 + i, T0)),
+      );
+      const admitted = results.filter((r) => r.status === 'IMMEDIATE_ENTRY');
+      const ranks = results.flatMap((r) => (r.status === 'WAITING' ? [r.rank] : []));
+      expect(admitted).toHaveLength(10);
+      expect([...ranks].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    });
+
+    it('lists concerts with a waiting room until it empties', async () => {
+      const { store, concert } = await fresh({ keyTtlMs: 1_000 });
+      await store.enter(concert, 1, T0);
+      expect(await store.activeConcerts()).toContain(concert);
+      await store.tick(concert, T0 + 1_000);
+      expect(await store.activeConcerts()).not.toContain(concert);
+    });
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The waiting room of each concert (product-rules.md §3, api-contract.md §6): a FIFO queue of
+ * waiting users, and access keys for the admitted ones. At most `capacity` users per concert
+ * hold an *active* key at once; a released key stays valid until its TTL ends but frees its slot.
+ *
+ * Two implementations behind this port: in process (embedded) and Redis (scale-out, Lua for the
+ * steps that must be atomic). Both pass the same test suite. Times are passed in (`now`, epoch
+ * ms) so the rules are tested with a clock instead of sleeping.
+ */
+export interface QueueSettings {
+  /** Users admitted to the seat page of one concert at once. */
+  capacity: number;
+  /** An access key lives this long after admission or its last extension. */
+  keyTtlMs: number;
+  /** ...but never longer than this after admission. */
+  keyHardCapMs: number;
+  /** A waiting user not seen (socket or status poll) for this long loses the place. */
+  waitingGraceMs: number;
+}
+
+export interface AccessKeyGrant {
+  userId: number;
+  accessKey: string;
+}
+
+export type EnterResult =
+  { status: 'IMMEDIATE_ENTRY'; accessKey: string } | { status: 'WAITING'; rank: number };
+
+export type QueueStatusResult =
+  | { status: 'ADMITTED'; accessKey: string }
+  | { status: 'WAITING'; rank: number }
+  | { status: 'EXPIRED_OR_NOT_IN_QUEUE' };
+
+export interface TickResult {
+  /** Users who received a key in this tick, in queue order. */
+  admitted: AccessKeyGrant[];
+  /** Every still-waiting user whose rank changed in this tick. */
+  rankChanges: Array<{ userId: number; rank: number }>;
+  /** Waiting users dropped because they were not seen within the grace period. */
+  dropped: number[];
+}
+
+export interface QueueStorePort {
+  /** Joins the queue, or enters at once when nobody waits and a slot is free. Idempotent. */
+  enter(concertId: number, userId: number, now: number): Promise<EnterResult>;
+  status(concertId: number, userId: number, now: number): Promise<QueueStatusResult>;
+  /** Marks a waiting user as still present (their socket is open or they polled). */
+  touch(concertId: number, userId: number, now: number): Promise<void>;
+  /**
+   * Expires keys, drops absent waiting users, and admits the oldest waiting users into free
+   * slots. Called by the admission job once a second for every concert with a queue.
+   */
+  tick(concertId: number, now: number): Promise<TickResult>;
+  /** Pushes a live key to min(now + TTL, admission + hard cap) and re-takes its slot. */
+  extend(concertId: number, userId: number, now: number): Promise<{ ttlMs: number } | null>;
+  /** Frees the user's slot now; the key itself stays valid until its TTL ends. */
+  release(concertId: number, userId: number, now: number): Promise<void>;
+  /** Whether `accessKey` is this user's live key for this concert. */
+  isValidKey(concertId: number, userId: number, accessKey: string, now: number): Promise<boolean>;
+  /** Concerts that have waiting users or live keys: the ones the admission job must tick. */
+  activeConcerts(): Promise<number[]>;
+}
