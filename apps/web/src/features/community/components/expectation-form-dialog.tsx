@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { expectationRatingLabels, type Expectation } from '@curtaincall/contracts';
-import { CircleAlert } from 'lucide-react';
-import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { Controller, useWatch } from 'react-hook-form';
 import { CharCounter } from '@/components/ui/char-counter';
-import { Modal } from '@/components/ui/modal';
 import { RatingPicker } from '@/components/ui/rating';
 import { TextAreaField } from '@/components/ui/textarea-field';
+import type { PostFormDialogState } from '../hooks/use-post-actions';
 import {
   communityLimits,
   DEFAULT_RATING,
@@ -15,31 +12,19 @@ import {
   type ExpectationFormInput,
   type ExpectationFormValues,
 } from '../utils/form-schemas';
+import { PostFormDialog, type PostFormFieldsProps } from './post-form-dialog';
 
-interface ExpectationFormProps {
-  formId: string;
-  initial: Expectation | null;
-  onSubmit: (values: ExpectationFormValues) => void;
-  submitError: string | null;
-}
+const expectationResolver = zodResolver(expectationFormSchema);
 
-function ExpectationForm({ formId, initial, onSubmit, submitError }: ExpectationFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ExpectationFormInput, unknown, ExpectationFormValues>({
-    resolver: zodResolver(expectationFormSchema),
-    defaultValues: {
-      comment: initial?.comment ?? '',
-      expectationRating: initial?.expectationRating ?? DEFAULT_RATING,
-    },
-  });
+function ExpectationFields({
+  register,
+  control,
+  errors,
+}: PostFormFieldsProps<ExpectationFormInput, ExpectationFormValues>) {
   const comment = useWatch({ control, name: 'comment' });
 
   return (
-    <form id={formId} onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-5">
+    <>
       <Controller
         control={control}
         name="expectationRating"
@@ -62,64 +47,29 @@ function ExpectationForm({ formId, initial, onSubmit, submitError }: Expectation
         data-autofocus
         {...register('comment')}
       />
-      {submitError && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-rose-500/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {submitError}
-        </p>
-      )}
-    </form>
+    </>
   );
-}
-
-interface ExpectationFormDialogProps {
-  isOpen: boolean;
-  initial: Expectation | null;
-  onClose: () => void;
-  onSubmit: (values: ExpectationFormValues) => void;
-  isSubmitting: boolean;
-  submitError: string | null;
 }
 
 /** Writing or editing an expectation in the modal (buyer-side.md §5 "Expectation"). */
 export function ExpectationFormDialog({
-  isOpen,
   initial,
-  onClose,
-  onSubmit,
-  isSubmitting,
-  submitError,
-}: ExpectationFormDialogProps) {
-  const formId = useId();
-  const isEdit = initial !== null;
+  ...dialog
+}: PostFormDialogState<Expectation, ExpectationFormValues>) {
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      size="medium"
-      title={isEdit ? '기대평 수정' : '기대평 작성'}
+    <PostFormDialog
+      {...dialog}
+      editingId={initial?.id ?? null}
+      noun="기대평"
       description="공연을 기다리는 마음을 다른 관객과 나눠보세요."
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={isSubmitting}>
-            취소
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting}>
-            {isEdit ? '수정하기' : '등록하기'}
-          </Button>
-        </>
-      }
+      size="medium"
+      resolver={expectationResolver}
+      defaultValues={{
+        comment: initial?.comment ?? '',
+        expectationRating: initial?.expectationRating ?? DEFAULT_RATING,
+      }}
     >
-      <ExpectationForm
-        key={initial?.id ?? 'new'}
-        formId={formId}
-        initial={initial}
-        onSubmit={onSubmit}
-        submitError={submitError}
-      />
-    </Modal>
+      {(fields) => <ExpectationFields {...fields} />}
+    </PostFormDialog>
   );
 }

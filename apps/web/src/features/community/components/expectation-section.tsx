@@ -3,15 +3,13 @@ import { PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { getRatingLabel } from '@/components/ui/rating';
-import { toast } from '@/components/ui/toast-store';
-import { getErrorMessage } from '@/lib/api-client';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 import { useCreateExpectation } from '../api/create-expectation';
 import { useDeleteExpectation } from '../api/delete-expectation';
 import { useExpectations } from '../api/get-expectations';
-import { useUpdateExpectation } from '../api/update-expectation';
+import { useUpdateExpectation, type UpdateExpectationInput } from '../api/update-expectation';
+import { usePostActions } from '../hooks/use-post-actions';
 import type { ExpectationFormValues } from '../utils/form-schemas';
-import { getPageAfterChange } from '../utils/list-page';
 import { isOwnItem, type CommunityUser } from '../utils/ownership';
 import { CommunityDeleteDialog } from './community-delete-dialog';
 import { ITEM_TEXT_LIMIT, ITEM_TEXT_LIMIT_MOBILE, CommunityItem } from './community-item';
@@ -27,21 +25,11 @@ export const expectationTexts = {
   emptyHint: '공연을 기다리는 마음을 가장 먼저 남겨주세요.',
 } as const;
 
-function failureText(title: string, error: unknown): string {
-  const reason = getErrorMessage(error, '');
-  return reason ? `${title} ${reason}` : title;
-}
-
 interface ExpectationSectionProps {
   concertId: number;
   user: CommunityUser | null;
   onLoginRequired: () => void;
 }
-
-type Dialog =
-  | { type: 'form'; expectation: Expectation | null }
-  | { type: 'delete'; expectation: Expectation }
-  | null;
 
 /**
  * 기대평 (buyer-side.md §2, §5): paged list, newest first, write / edit / delete for the
@@ -50,8 +38,6 @@ type Dialog =
 export function ExpectationSection({ concertId, user, onLoginRequired }: ExpectationSectionProps) {
   const { isMobile } = useBreakpoint();
   const [page, setPage] = useState(0);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const size = limits.expectationPageSize;
   const expectations = useExpectations(concertId, { page, size });
   const createExpectation = useCreateExpectation(concertId);
@@ -59,59 +45,19 @@ export function ExpectationSection({ concertId, user, onLoginRequired }: Expecta
   const deleteExpectation = useDeleteExpectation(concertId);
   const itemsOnPage = expectations.data?.content.length ?? 0;
 
-  const open = (next: Dialog) => {
-    setActionError(null);
-    setDialog(next);
-  };
-  const close = () => setDialog(null);
-
-  const startWriting = () => {
-    if (!user) {
-      onLoginRequired();
-      return;
-    }
-    open({ type: 'form', expectation: null });
-  };
-
-  const submit = (values: ExpectationFormValues) => {
-    if (!user || dialog?.type !== 'form') return;
-    const body = { ...values, userNickname: user.nickname, userId: user.userId };
-    const editing = dialog.expectation;
-    if (editing) {
-      updateExpectation.mutate(
-        { expectationId: editing.id, body },
-        {
-          onSuccess: (message) => {
-            close();
-            toast.success(message);
-            setPage(getPageAfterChange('updated', { page, itemsOnPage }));
-          },
-          onError: (error) => setActionError(failureText(expectationTexts.updateFailed, error)),
-        },
-      );
-      return;
-    }
-    createExpectation.mutate(body, {
-      onSuccess: (message) => {
-        close();
-        toast.success(message);
-        setPage(getPageAfterChange('created', { page, itemsOnPage }));
-      },
-      onError: (error) => setActionError(failureText(expectationTexts.createFailed, error)),
+  const { startWriting, startEditing, startDeleting, formDialogProps, deleteDialogProps } =
+    usePostActions<Expectation, ExpectationFormValues, UpdateExpectationInput>({
+      user,
+      onLoginRequired,
+      page,
+      itemsOnPage,
+      setPage,
+      create: createExpectation,
+      update: updateExpectation,
+      toUpdateInput: (expectation, body) => ({ expectationId: expectation.id, body }),
+      remove: deleteExpectation,
+      failureTexts: expectationTexts,
     });
-  };
-
-  const confirmDelete = () => {
-    if (dialog?.type !== 'delete') return;
-    deleteExpectation.mutate(dialog.expectation.id, {
-      onSuccess: (message) => {
-        close();
-        toast.success(message);
-        setPage(getPageAfterChange('deleted', { page, itemsOnPage }));
-      },
-      onError: (error) => setActionError(failureText(expectationTexts.deleteFailed, error)),
-    });
-  };
 
   return (
     <CommunityPanel
@@ -148,8 +94,8 @@ export function ExpectationSection({ concertId, user, onLoginRequired }: Expecta
             textLimit={isMobile ? ITEM_TEXT_LIMIT_MOBILE : ITEM_TEXT_LIMIT}
             isOwn={isOwnItem(user, expectation)}
             noun="기대평"
-            onEdit={() => open({ type: 'form', expectation })}
-            onDelete={() => open({ type: 'delete', expectation })}
+            onEdit={() => startEditing(expectation)}
+            onDelete={() => startDeleting(expectation)}
           />
         )}
         page={expectations.data?.number ?? page}
@@ -160,22 +106,8 @@ export function ExpectationSection({ concertId, user, onLoginRequired }: Expecta
         isCompact={isMobile}
         label="기대평 목록"
       />
-      <ExpectationFormDialog
-        isOpen={dialog?.type === 'form'}
-        initial={dialog?.type === 'form' ? dialog.expectation : null}
-        onClose={close}
-        onSubmit={submit}
-        isSubmitting={createExpectation.isPending || updateExpectation.isPending}
-        submitError={actionError}
-      />
-      <CommunityDeleteDialog
-        isOpen={dialog?.type === 'delete'}
-        noun="기대평"
-        onClose={close}
-        onConfirm={confirmDelete}
-        isDeleting={deleteExpectation.isPending}
-        error={actionError}
-      />
+      <ExpectationFormDialog {...formDialogProps} />
+      <CommunityDeleteDialog noun="기대평" {...deleteDialogProps} />
     </CommunityPanel>
   );
 }

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reviewRatingLabels, type Review } from '@curtaincall/contracts';
-import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { Controller, useWatch } from 'react-hook-form';
 import { CharCounter } from '@/components/ui/char-counter';
-import { Modal } from '@/components/ui/modal';
 import { RatingPicker } from '@/components/ui/rating';
 import { TextAreaField } from '@/components/ui/textarea-field';
 import { TextField } from '@/components/ui/text-field';
+import type { PostFormDialogState } from '../hooks/use-post-actions';
 import {
   communityLimits,
   DEFAULT_RATING,
@@ -16,34 +14,21 @@ import {
   type ReviewFormInput,
   type ReviewFormValues,
 } from '../utils/form-schemas';
+import { PostFormDialog, type PostFormFieldsProps } from './post-form-dialog';
 
-interface ReviewFormProps {
-  formId: string;
-  initial: Review | null;
-  onSubmit: (values: ReviewFormValues) => void;
-  submitError: string | null;
-}
+const reviewResolver = zodResolver(reviewFormSchema);
 
-function ReviewForm({ formId, initial, onSubmit, submitError }: ReviewFormProps) {
+function ReviewFields({
+  register,
+  control,
+  errors,
+}: PostFormFieldsProps<ReviewFormInput, ReviewFormValues>) {
   const titleCounterId = useId();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
-    resolver: zodResolver(reviewFormSchema),
-    defaultValues: {
-      title: initial?.title ?? '',
-      description: initial?.description ?? '',
-      rating: initial?.rating ?? DEFAULT_RATING,
-    },
-  });
   const title = useWatch({ control, name: 'title' });
   const description = useWatch({ control, name: 'description' });
 
   return (
-    <form id={formId} onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-5">
+    <>
       <Controller
         control={control}
         name="rating"
@@ -82,65 +67,30 @@ function ReviewForm({ formId, initial, onSubmit, submitError }: ReviewFormProps)
         aside={<CharCounter length={description.length} max={communityLimits.reviewDescription} />}
         {...register('description')}
       />
-      {submitError && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-rose-500/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {submitError}
-        </p>
-      )}
-    </form>
+    </>
   );
-}
-
-interface ReviewFormDialogProps {
-  isOpen: boolean;
-  /** The review being edited, or null for a new one. */
-  initial: Review | null;
-  onClose: () => void;
-  onSubmit: (values: ReviewFormValues) => void;
-  isSubmitting: boolean;
-  submitError: string | null;
 }
 
 /** Writing or editing a review in the modal (buyer-side.md §5 "Review"). */
 export function ReviewFormDialog({
-  isOpen,
   initial,
-  onClose,
-  onSubmit,
-  isSubmitting,
-  submitError,
-}: ReviewFormDialogProps) {
-  const formId = useId();
-  const isEdit = initial !== null;
+  ...dialog
+}: PostFormDialogState<Review, ReviewFormValues>) {
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      size="large"
-      title={isEdit ? '관람평 수정' : '관람평 작성'}
+    <PostFormDialog
+      {...dialog}
+      editingId={initial?.id ?? null}
+      noun="관람평"
       description="솔직한 관람평은 다른 관객의 선택에 큰 도움이 됩니다."
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={isSubmitting}>
-            취소
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting}>
-            {isEdit ? '수정하기' : '등록하기'}
-          </Button>
-        </>
-      }
+      size="large"
+      resolver={reviewResolver}
+      defaultValues={{
+        title: initial?.title ?? '',
+        description: initial?.description ?? '',
+        rating: initial?.rating ?? DEFAULT_RATING,
+      }}
     >
-      <ReviewForm
-        key={initial?.id ?? 'new'}
-        formId={formId}
-        initial={initial}
-        onSubmit={onSubmit}
-        submitError={submitError}
-      />
-    </Modal>
+      {(fields) => <ReviewFields {...fields} />}
+    </PostFormDialog>
   );
 }

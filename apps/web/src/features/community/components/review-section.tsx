@@ -4,15 +4,13 @@ import { PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { getRatingLabel } from '@/components/ui/rating';
-import { toast } from '@/components/ui/toast-store';
-import { getErrorMessage } from '@/lib/api-client';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 import { useCreateReview } from '../api/create-review';
 import { useDeleteReview } from '../api/delete-review';
 import { useReviews, type ReviewSortKey } from '../api/get-reviews';
-import { useUpdateReview } from '../api/update-review';
+import { useUpdateReview, type UpdateReviewInput } from '../api/update-review';
+import { usePostActions } from '../hooks/use-post-actions';
 import type { ReviewFormValues } from '../utils/form-schemas';
-import { getPageAfterChange } from '../utils/list-page';
 import { isOwnItem, type CommunityUser } from '../utils/ownership';
 import { CommunityDeleteDialog } from './community-delete-dialog';
 import { ITEM_TEXT_LIMIT, ITEM_TEXT_LIMIT_MOBILE, CommunityItem } from './community-item';
@@ -36,12 +34,6 @@ const sortDirections: Record<ReviewSortKey, 'asc' | 'desc'> = {
 };
 const sortKeys: readonly ReviewSortKey[] = ['createdAt', 'rating', 'title'];
 
-/** `{title}: {reason}` so the user sees both what failed and the server's reason. */
-function failureText(title: string, error: unknown): string {
-  const reason = getErrorMessage(error, '');
-  return reason ? `${title} ${reason}` : title;
-}
-
 interface ReviewSectionProps {
   concertId: number;
   /** The logged-in user, or null. */
@@ -49,8 +41,6 @@ interface ReviewSectionProps {
   /** An anonymous visitor tried to write: the page tells them and sends them to log in. */
   onLoginRequired: () => void;
 }
-
-type Dialog = { type: 'form'; review: Review | null } | { type: 'delete'; review: Review } | null;
 
 /**
  * 관람평 (buyer-side.md §2, §5): sortable paged list, write / edit / delete for the author,
@@ -60,8 +50,6 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
   const { isMobile } = useBreakpoint();
   const [page, setPage] = useState(0);
   const [sortBy, setSortBy] = useState<ReviewSortKey>('createdAt');
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const size = limits.reviewPageSize;
   const reviews = useReviews(concertId, { page, size, sortBy, sortDir: sortDirections[sortBy] });
   const createReview = useCreateReview(concertId);
@@ -69,59 +57,19 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
   const deleteReview = useDeleteReview(concertId);
   const itemsOnPage = reviews.data?.content.length ?? 0;
 
-  const open = (next: Dialog) => {
-    setActionError(null);
-    setDialog(next);
-  };
-  const close = () => setDialog(null);
-
-  const startWriting = () => {
-    if (!user) {
-      onLoginRequired();
-      return;
-    }
-    open({ type: 'form', review: null });
-  };
-
-  const submit = (values: ReviewFormValues) => {
-    if (!user || dialog?.type !== 'form') return;
-    const body = { ...values, userNickname: user.nickname, userId: user.userId };
-    const editing = dialog.review;
-    if (editing) {
-      updateReview.mutate(
-        { reviewId: editing.id, body },
-        {
-          onSuccess: (message) => {
-            close();
-            toast.success(message);
-            setPage(getPageAfterChange('updated', { page, itemsOnPage }));
-          },
-          onError: (error) => setActionError(failureText(reviewTexts.updateFailed, error)),
-        },
-      );
-      return;
-    }
-    createReview.mutate(body, {
-      onSuccess: (message) => {
-        close();
-        toast.success(message);
-        setPage(getPageAfterChange('created', { page, itemsOnPage }));
-      },
-      onError: (error) => setActionError(failureText(reviewTexts.createFailed, error)),
+  const { startWriting, startEditing, startDeleting, formDialogProps, deleteDialogProps } =
+    usePostActions<Review, ReviewFormValues, UpdateReviewInput>({
+      user,
+      onLoginRequired,
+      page,
+      itemsOnPage,
+      setPage,
+      create: createReview,
+      update: updateReview,
+      toUpdateInput: (review, body) => ({ reviewId: review.id, body }),
+      remove: deleteReview,
+      failureTexts: reviewTexts,
     });
-  };
-
-  const confirmDelete = () => {
-    if (dialog?.type !== 'delete') return;
-    deleteReview.mutate(dialog.review.id, {
-      onSuccess: (message) => {
-        close();
-        toast.success(message);
-        setPage(getPageAfterChange('deleted', { page, itemsOnPage }));
-      },
-      onError: (error) => setActionError(failureText(reviewTexts.deleteFailed, error)),
-    });
-  };
 
   return (
     <CommunityPanel
@@ -186,8 +134,8 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
             textLimit={isMobile ? ITEM_TEXT_LIMIT_MOBILE : ITEM_TEXT_LIMIT}
             isOwn={isOwnItem(user, review)}
             noun="관람평"
-            onEdit={() => open({ type: 'form', review })}
-            onDelete={() => open({ type: 'delete', review })}
+            onEdit={() => startEditing(review)}
+            onDelete={() => startDeleting(review)}
           />
         )}
         page={reviews.data?.number ?? page}
@@ -198,22 +146,8 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
         isCompact={isMobile}
         label="관람평 목록"
       />
-      <ReviewFormDialog
-        isOpen={dialog?.type === 'form'}
-        initial={dialog?.type === 'form' ? dialog.review : null}
-        onClose={close}
-        onSubmit={submit}
-        isSubmitting={createReview.isPending || updateReview.isPending}
-        submitError={actionError}
-      />
-      <CommunityDeleteDialog
-        isOpen={dialog?.type === 'delete'}
-        noun="관람평"
-        onClose={close}
-        onConfirm={confirmDelete}
-        isDeleting={deleteReview.isPending}
-        error={actionError}
-      />
+      <ReviewFormDialog {...formDialogProps} />
+      <CommunityDeleteDialog noun="관람평" {...deleteDialogProps} />
     </CommunityPanel>
   );
 }
