@@ -40,6 +40,7 @@ export const errorCodes = [
   'B010', // booking already attended
   'B011', // cancellation deadline passed
   'B012', // (new) more than two held seats
+  'B013', // (new) releasing a seat the caller does not hold
   'R002', // review not found
   'R003', // expectation not found
   'S002', // not the seller of this concert / not a seller
@@ -94,6 +95,7 @@ export const errorStatus = {
   B010: 409,
   B011: 403,
   B012: 400,
+  B013: 409,
   R002: 404,
   R003: 404,
   S002: 403,
@@ -146,6 +148,7 @@ export const errorMessages = {
   B010: '이미 관람 완료된 예매입니다.',
   B011: '예매 취소 가능 기간이 지났습니다. (공연 3일 전까지 취소 가능)',
   B012: '좌석 선점은 최대 2개까지만 가능합니다.',
+  B013: '선점하지 않은 좌석입니다.',
   R002: '후기를 찾을 수 없습니다.',
   R003: '기대평을 찾을 수 없습니다.',
   S002: '해당 콘서트를 관리할 권한이 없습니다.',

@@ -8,3 +8,4 @@ export * from './enums';
 export * from './errors';
 export * from './health';
 export * from './korean';
+export * from './seats';

@@ -4,6 +4,7 @@ import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/index';
 import { toSeoulDate } from '../../src/lib/seoul-time';
+import type { AuthUser } from '../../src/modules/auth/auth.policy';
 import {
   createConcertWithSeats,
   type ConcertDraft,
@@ -138,4 +139,28 @@ export async function createConcert(
     posterImageUrl: null,
     ...overrides,
   });
+}
+
+/** Users inserted directly (no password), for service tests that need many at once. */
+export async function insertUsers(db: Database, count: number): Promise<AuthUser[]> {
+  const tag = randomBytes(4).toString('hex');
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        username: `u${tag}${i}`,
+        email: `u${tag}${i}@example.com`,
+        nickname: `n${tag}${i}`,
+        name: '테스트',
+      })),
+    )
+    .returning();
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    name: row.name,
+    email: row.email,
+    role: 'ROLE_USER' as const,
+  }));
 }

@@ -1,0 +1,181 @@
+import { seatMessages, type SeatEntry, type SeatStatus } from '@curtaincall/contracts';
+import type { EventBusPort } from '../../adapters/event-bus/event-bus';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import { toSeoulDateTime } from '../../lib/seoul-time';
+import type { AuthUser } from '../auth/auth.policy';
+import type { ConcertsService } from '../concerts/concerts.service';
+import {
+  claimSeat,
+  countLiveHolds,
+  findSeats,
+  freeExpiredHolds,
+  lockUserHolds,
+  releaseHold,
+  type SeatRow,
+} from './seats.repo';
+
+/** Seats one user may hold per concert at once (product-rules.md §4). */
+export const MAX_HELD_SEATS = 2;
+/** Expired holds freed per sweep; the next sweep, a moment later, takes the rest. */
+const SWEEP_BATCH = 5_000;
+
+/** The bus channel that carries a concert's seat changes to long polls on every instance. */
+export const seatChannel = (concertId: number) => `seats:${concertId}`;
+
+export interface SeatChange {
+  concertId: number;
+  seatIds: number[];
+}
+
+/**
+ * Seat holds (product-rules.md §4). The database row is the source of truth: a hold is one
+ * conditional UPDATE, the two-seat limit is checked under a per-user lock in the same short
+ * transaction, and no network I/O happens inside it. Changes are published after commit.
+ */
+export function createSeatsService(deps: {
+  db: Database;
+  bus: EventBusPort;
+  concerts: ConcertsService;
+  clock: Clock;
+  holdSeconds: number;
+}) {
+  const { db, bus, concerts, clock } = deps;
+
+  function toEntry(row: SeatRow, userId: number, now: Date): SeatEntry {
+    // A hold that expired but was not swept yet is already free for everyone.
+    const liveHold =
+      row.status === 'RESERVED' &&
+      row.holdExpiresAt !== null &&
+      (row.bookingId !== null || row.holdExpiresAt > now);
+    const status: SeatStatus =
+      row.status === 'RESERVED' && !liveHold ? 'AVAILABLE' : (row.status as SeatStatus);
+    const held = status === 'RESERVED' && row.holdExpiresAt !== null;
+    return {
+      concertId: row.concertId,
+      seatId: row.id,
+      seatInfo: `${row.section}-${row.rowNumber}-${row.seatNumber}`,
+      status,
+      isReservedByCurrentUser: held && row.heldByUserId === userId,
+      reservedAt: held && row.heldAt ? toSeoulDateTime(row.heldAt) : null,
+      expiresAt: held && row.holdExpiresAt ? toSeoulDateTime(row.holdExpiresAt) : null,
+      remainingSeconds:
+        held && row.holdExpiresAt
+          ? Math.max(0, Math.floor((row.holdExpiresAt.getTime() - now.getTime()) / 1000))
+          : null,
+    };
+  }
+
+  async function publish(concertId: number, seatIds: number[]): Promise<void> {
+    const change: SeatChange = { concertId, seatIds };
+    await bus.publish(seatChannel(concertId), change).catch(() => undefined);
+  }
+
+  /** 409 B001 unless the concert is ON_SALE and now is inside its booking window. */
+  async function assertOnSale(concertId: number, now: Date): Promise<void> {
+    const concert = await concerts.assertConcertExists(concertId);
+    if (
+      concert.status !== 'ON_SALE' ||
+      now < concert.bookingStartAt ||
+      now >= concert.bookingEndAt
+    ) {
+      throw new AppError('B001');
+    }
+  }
+
+  async function listSeats(options: {
+    user: AuthUser;
+    concertId: number;
+    section?: string;
+  }): Promise<SeatEntry[]> {
+    await concerts.assertConcertExists(options.concertId);
+    const now = clock.now();
+    const rows = await findSeats(db, options.concertId, { section: options.section });
+    return rows.map((row) => toEntry(row, options.user.id, now));
+  }
+
+  /** Entries of some seats, as the given user sees them (long-poll answers). */
+  async function describeSeats(options: {
+    userId: number;
+    concertId: number;
+    seatIds: number[];
+  }): Promise<SeatEntry[]> {
+    const now = clock.now();
+    const rows = await findSeats(db, options.concertId, { seatIds: options.seatIds });
+    return rows.map((row) => toEntry(row, options.userId, now));
+  }
+
+  /** Holds a seat for 5 minutes; holding your own seat again is idempotent (same expiry). */
+  async function holdSeat(options: {
+    user: AuthUser;
+    concertId: number;
+    seatId: number;
+  }): Promise<{ entry: SeatEntry; alreadyHeld: boolean }> {
+    const { user, concertId, seatId } = options;
+    const now = clock.now();
+    await assertOnSale(concertId, now);
+    const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
+    const result = await db.transaction(async (tx) => {
+      await lockUserHolds(tx, concertId, user.id);
+      const [seat] = await findSeats(tx, concertId, { seatIds: [seatId] });
+      if (!seat) throw new AppError('B006', seatMessages.notFound);
+      const mine =
+        seat.status === 'RESERVED' &&
+        seat.heldByUserId === user.id &&
+        seat.holdExpiresAt !== null &&
+        seat.holdExpiresAt > now;
+      if (mine) return { row: seat, alreadyHeld: true };
+      if ((await countLiveHolds(tx, concertId, user.id, now)) >= MAX_HELD_SEATS) {
+        throw new AppError('B012', seatMessages.limit);
+      }
+      const claimed = await claimSeat(tx, { concertId, seatId, userId: user.id, now, expiresAt });
+      if (!claimed) {
+        throw new AppError(
+          'B003',
+          seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
+        );
+      }
+      return { row: claimed, alreadyHeld: false };
+    });
+    if (!result.alreadyHeld) await publish(concertId, [seatId]);
+    return { entry: toEntry(result.row, user.id, now), alreadyHeld: result.alreadyHeld };
+  }
+
+  /** Releases the caller's own hold (409 when not held, or when the hold already expired). */
+  async function releaseSeat(options: {
+    user: AuthUser;
+    concertId: number;
+    seatId: number;
+  }): Promise<void> {
+    const { user, concertId, seatId } = options;
+    const now = clock.now();
+    const [seat] = await findSeats(db, concertId, { seatIds: [seatId] });
+    if (!seat) throw new AppError('B006', seatMessages.notFound);
+    if (
+      seat.status === 'RESERVED' &&
+      seat.heldByUserId === user.id &&
+      seat.holdExpiresAt &&
+      seat.holdExpiresAt <= now
+    ) {
+      throw new AppError('B005', seatMessages.holdExpired);
+    }
+    const released = await releaseHold(db, { concertId, seatId, userId: user.id, now });
+    if (!released) throw new AppError('B013', seatMessages.notHeld);
+    await publish(concertId, [seatId]);
+  }
+
+  /** The sweeper (every 500 ms): frees expired holds and tells every poller of their concerts. */
+  async function expireHolds(): Promise<number> {
+    const freed = await freeExpiredHolds(db, clock.now(), SWEEP_BATCH);
+    const byConcert = new Map<number, number[]>();
+    for (const seat of freed)
+      byConcert.set(seat.concertId, [...(byConcert.get(seat.concertId) ?? []), seat.id]);
+    await Promise.all([...byConcert].map(([concertId, seatIds]) => publish(concertId, seatIds)));
+    return freed.length;
+  }
+
+  return { listSeats, describeSeats, holdSeat, releaseSeat, expireHolds, toEntry };
+}
+
+export type SeatsService = ReturnType<typeof createSeatsService>;

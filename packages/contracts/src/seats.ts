@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { dateTimeSchema } from './common';
+import { seatStatusSchema } from './enums';
+
+/**
+ * Seats (api-contract.md §7). `seatId` is the concert-seat id; `seatInfo` is
+ * `{section}-{row}-{number}` with integer row and number; other users' ids never appear.
+ */
+export const seatEntrySchema = z.object({
+  concertId: z.number().int(),
+  seatId: z.number().int(),
+  seatInfo: z.string(),
+  status: seatStatusSchema,
+  isReservedByCurrentUser: z.boolean(),
+  reservedAt: dateTimeSchema.nullable(),
+  expiresAt: dateTimeSchema.nullable(),
+  /** Whole seconds left on a RESERVED seat (never below 0); null for other statuses. */
+  remainingSeconds: z.number().int().nullable(),
+});
+export type SeatEntry = z.infer<typeof seatEntrySchema>;
+
+/** Texts the client matches by keyword (유저, 최대 2개, 만료): keep them exactly. */
+export const seatMessages = {
+  held: '좌석 선점 성공',
+  alreadyHeldByYou: '이미 선점한 좌석입니다',
+  released: '좌석 선점 해제 성공',
+  heldByOther: '다른 유저가 선점 중인 좌석입니다.',
+  booked: '이미 예매 완료된 좌석입니다.',
+  limit: '좌석 선점은 최대 2개까지만 가능합니다.',
+  notHeld: '선점하지 않은 좌석입니다.',
+  holdExpired: '선점 시간이 만료되었습니다.',
+  notFound: '좌석을 찾을 수 없습니다.',
+  keyMissing: '접근 권한 증명(AccessKey)이 없습니다.',
+  keyInvalid: 'AccessKey가 유효하지 않거나 만료되었습니다.',
+  seatId: '좌석 ID는 1 이상의 양수여야 합니다.',
+} as const;
+
+export const seatParamsSchema = z.object({
+  concertId: z.coerce
+    .number({ error: '콘서트 ID는 1 이상의 양수여야 합니다.' })
+    .int({ error: '콘서트 ID는 1 이상의 양수여야 합니다.' })
+    .min(1, { error: '콘서트 ID는 1 이상의 양수여야 합니다.' })
+    .max(2_147_483_647, { error: '콘서트 ID는 1 이상의 양수여야 합니다.' }),
+  seatId: z.coerce
+    .number({ error: seatMessages.seatId })
+    .int({ error: seatMessages.seatId })
+    .min(1, { error: seatMessages.seatId })
+    .max(2_147_483_647, { error: seatMessages.seatId }),
+});
+
+/** `section-row-number` -> `A구역 3열 12번`, as bookings show seats. */
+export function formatSeatLabel(seatInfo: string): string {
+  const [section, row, number] = seatInfo.split('-');
+  return `${section}구역 ${row}열 ${number}번`;
+}
