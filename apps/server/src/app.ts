@@ -16,8 +16,13 @@ import type { Redis } from 'ioredis';
 import type { CounterStorePort } from './adapters/counter-store/counter-store';
 import { createMemoryCounterStore } from './adapters/counter-store/memory-counter-store';
 import { createRedisCounterStore } from './adapters/counter-store/redis-counter-store';
+import type { EventBusPort } from './adapters/event-bus/event-bus';
+import { createMemoryEventBus } from './adapters/event-bus/memory-event-bus';
+import { createRedisEventBus } from './adapters/event-bus/redis-event-bus';
 import { createMemoryJobLock } from './adapters/job-lock/memory-job-lock';
 import { createRedisJobLock } from './adapters/job-lock/redis-job-lock';
+import { createMemoryQueueStore } from './adapters/queue-store/memory-queue-store';
+import { createRedisQueueStore } from './adapters/queue-store/redis-queue-store';
 import { openRedis } from './adapters/redis/redis-client';
 import { createLocalSummarizer } from './adapters/summarizer/local-summarizer';
 import { createOpenAiSummarizer } from './adapters/summarizer/openai-summarizer';
@@ -34,7 +39,7 @@ import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
 import { registerJobs } from './jobs/jobs';
-import { createScheduler } from './jobs/scheduler';
+import { createScheduler, type Scheduler } from './jobs/scheduler';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -45,6 +50,10 @@ import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
 import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { queueRoutes } from './modules/queue/queue.routes';
+import { createQueueService } from './modules/queue/queue.service';
+import { seatsRoutes } from './modules/seats/seats.routes';
+import { createSeatsService } from './modules/seats/seats.service';
 import { readOrCreateSharedSessionSecret } from './modules/system/app-secrets';
 
 export interface AppOverrides {
@@ -57,6 +66,13 @@ export interface AppOverrides {
 }
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduled jobs; `runNow(name)` runs one at once (tests use the manual clock). */
+    scheduler: Scheduler;
+  }
+}
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -85,6 +101,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const counters: CounterStorePort = redis
     ? createRedisCounterStore(redis, config.redisKeyPrefix)
     : createMemoryCounterStore(clock);
+  const bus: EventBusPort = redis
+    ? await createRedisEventBus(redis, config.redisKeyPrefix)
+    : createMemoryEventBus();
+  const queueStore = redis
+    ? createRedisQueueStore(redis, config.redisKeyPrefix, config.queue)
+    : createMemoryQueueStore(config.queue);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = createLocalFileStorage({
     rootDir: uploadsDir,
@@ -113,6 +135,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       ? createOpenAiSummarizer({ ...config.summarizer, fallback: localSummarizer })
       : localSummarizer;
   const aiSummaries = createAiSummaryService({ db: database.db, summarizer, concerts, clock });
+  const seats = createSeatsService({
+    db: database.db,
+    bus,
+    concerts,
+    clock,
+    holdSeconds: config.holdSeconds,
+  });
+  const queue = createQueueService({
+    store: queueStore,
+    bus,
+    concerts,
+    counters,
+    clock,
+    ratePerMinute: config.rateLimits.queuePerMinute,
+  });
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, clock });
@@ -190,6 +227,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(authRoutes, { auth });
       await api.register(concertsRoutes, { concerts });
       await api.register(communityRoutes, { community });
+      await api.register(queueRoutes, { queue });
+      await api.register(seatsRoutes, {
+        seats,
+        queue,
+        seatRatePerMinute: config.rateLimits.seatPerMinute,
+      });
     },
     { prefix: '/api' },
   );
@@ -200,10 +243,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     lock: redis ? createRedisJobLock(redis, config.redisKeyPrefix) : createMemoryJobLock(),
     log: app.log,
   });
-  registerJobs(scheduler, { clock, log: app.log, concerts, aiSummaries, sessionStore });
+  registerJobs(scheduler, {
+    clock,
+    log: app.log,
+    concerts,
+    aiSummaries,
+    seats,
+    queue,
+    queueTickMs: config.queue.tickMs,
+    sessionStore,
+  });
+  app.decorate('scheduler', scheduler);
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await bus.close();
     if (redis) await redis.quit().catch(() => undefined);
     if (!overrides.database) await database.close();
   });

@@ -52,6 +52,17 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
   /** How stale the in-memory public catalogue may get through other instances' writes. */
   CATALOG_MAX_AGE_SECONDS: z.coerce.number().min(0).max(300).default(2),
+  /** Waiting room (product-rules §3): users on the seat page of one concert at once. */
+  QUEUE_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(100),
+  QUEUE_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  ACCESS_KEY_TTL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(120),
+  ACCESS_KEY_HARD_CAP_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
+  QUEUE_GRACE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Seat hold length (product-rules §4); shorter values are for tests and demos. */
+  HOLD_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
+  /** Queue entries and seat calls allowed per account per minute (and 4x per IP). */
+  QUEUE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  SEAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Session idle lifetime (sliding). */
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
 });
@@ -81,6 +92,15 @@ export interface AppConfig {
   login: { maxFailures: number; windowSeconds: number };
   sessionIdleSeconds: number;
   catalogMaxAgeMs: number;
+  queue: {
+    capacity: number;
+    tickMs: number;
+    keyTtlMs: number;
+    keyHardCapMs: number;
+    waitingGraceMs: number;
+  };
+  holdSeconds: number;
+  rateLimits: { queuePerMinute: number; seatPerMinute: number };
   summarizer:
     | { kind: 'local' }
     | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
@@ -145,6 +165,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     catalogMaxAgeMs: e.CATALOG_MAX_AGE_SECONDS * 1000,
+    queue: {
+      capacity: e.QUEUE_CAPACITY,
+      tickMs: e.QUEUE_TICK_MS,
+      keyTtlMs: e.ACCESS_KEY_TTL_SECONDS * 1000,
+      keyHardCapMs: e.ACCESS_KEY_HARD_CAP_SECONDS * 1000,
+      waitingGraceMs: e.QUEUE_GRACE_SECONDS * 1000,
+    },
+    holdSeconds: e.HOLD_SECONDS,
+    rateLimits: { queuePerMinute: e.QUEUE_RATE_PER_MINUTE, seatPerMinute: e.SEAT_RATE_PER_MINUTE },
     summarizer:
       useOpenAi && e.OPENAI_BASE_URL
         ? {

@@ -8,4 +8,5 @@ export * from './enums';
 export * from './errors';
 export * from './health';
 export * from './korean';
+export * from './queue';
 export * from './seats';

@@ -3,6 +3,8 @@ import type { SessionStorePort } from '../adapters/session-store/session-store';
 import type { Clock } from '../lib/clock';
 import type { AiSummaryService } from '../modules/ai-summary/ai-summary.service';
 import type { ConcertsService } from '../modules/concerts/concerts.service';
+import type { QueueService } from '../modules/queue/queue.service';
+import type { SeatsService } from '../modules/seats/seats.service';
 import type { Scheduler } from './scheduler';
 
 /** Every scheduled job of the application, with its interval (product-rules.md). */
@@ -13,6 +15,9 @@ export function registerJobs(
     log: FastifyBaseLogger;
     concerts: ConcertsService;
     aiSummaries: AiSummaryService;
+    seats: SeatsService;
+    queue: QueueService;
+    queueTickMs: number;
     sessionStore: SessionStorePort;
   },
 ): void {
@@ -27,6 +32,20 @@ export function registerJobs(
       const moved = Object.values(changes).reduce((sum, ids) => sum + ids.length, 0);
       if (moved > 0) deps.log.info({ changes }, 'concert statuses advanced');
     },
+  });
+  scheduler.add({
+    name: 'queue-admission',
+    // product-rules §3: the oldest waiting users are admitted into free slots every second.
+    intervalMs: deps.queueTickMs,
+    lockTtlMs: 30_000,
+    run: () => deps.queue.runAdmissionTick(),
+  });
+  scheduler.add({
+    name: 'hold-sweeper',
+    // product-rules §4: an expired hold is freed within 1 s of its expiry.
+    intervalMs: 500,
+    lockTtlMs: 30_000,
+    run: () => deps.seats.expireHolds(),
   });
   scheduler.add({
     name: 'ai-summary-batch',

@@ -54,6 +54,12 @@ export function createScheduler(deps: { lock: JobLockPort; log: FastifyBaseLogge
         timers.push(timer);
       }
     },
+    /** Runs one job now, under its lock, and waits for it (tests; operators' manual runs). */
+    async runNow(name: string): Promise<void> {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`unknown job: ${name}`);
+      await tick(job);
+    },
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);

@@ -1,0 +1,232 @@
+import {
+  queueMessages,
+  seatMessages,
+  type QueueEnterResult,
+  type QueueStatusResult,
+} from '@curtaincall/contracts';
+import type { CounterStorePort } from '../../adapters/counter-store/counter-store';
+import type { EventBusPort } from '../../adapters/event-bus/event-bus';
+import type { QueueStorePort } from '../../adapters/queue-store/queue-store';
+import { AppError } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import type { AuthUser } from '../auth/auth.policy';
+import type { ConcertsService } from '../concerts/concerts.service';
+
+/** The bus channel of a concert's waiting room: admissions and rank changes. */
+export const queueChannel = (concertId: number) => `queue:${concertId}`;
+
+export type QueueEvent =
+  | { type: 'ADMIT'; concertId: number; userId: number; accessKey: string }
+  | {
+      type: 'RANK_UPDATE';
+      concertId: number;
+      updates: Array<{ userId: number; rank: number }>;
+      /** Admissions per second measured over the last minute; null before any admission. */
+      ratePerSecond: number | null;
+    };
+
+/** Admissions older than this do not count towards the measured rate. */
+const RATE_WINDOW_MS = 60_000;
+
+/** Whole seconds until `rank` is admitted at `ratePerSecond`, or undefined when unknown. */
+export function estimateWaitSeconds(
+  rank: number,
+  ratePerSecond: number | null,
+): number | undefined {
+  if (!ratePerSecond || ratePerSecond <= 0) return undefined;
+  return Math.ceil(rank / ratePerSecond);
+}
+
+/**
+ * The waiting room (product-rules.md §3): entry refused unless the concert is on sale in its
+ * window, rate limits per account and IP, access keys, and the admission tick that hands keys
+ * to the oldest waiting users and tells everyone whose rank moved (through the bus).
+ */
+export function createQueueService(deps: {
+  store: QueueStorePort;
+  bus: EventBusPort;
+  concerts: ConcertsService;
+  counters: CounterStorePort;
+  clock: Clock;
+  ratePerMinute: number;
+}) {
+  const { store, bus, concerts, counters, clock } = deps;
+  /** Recent admission times per concert, on the instance running the tick. */
+  const admissions = new Map<number, number[]>();
+  /** Latest measured admission rate per concert: from our own ticks or another instance's. */
+  const rates = new Map<number, number>();
+
+  function recordAdmissions(concertId: number, count: number, now: number): number | null {
+    const times = (admissions.get(concertId) ?? []).filter((t) => t > now - RATE_WINDOW_MS);
+    for (let i = 0; i < count; i += 1) times.push(now);
+    admissions.set(concertId, times);
+    if (times.length === 0) return rates.get(concertId) ?? null;
+    const oldest = times[0] ?? now;
+    // At least 10 s of window, so the first burst of admissions does not promise a tiny wait.
+    const rate = times.length / Math.max(10, (now - oldest) / 1000);
+    rates.set(concertId, rate);
+    return rate;
+  }
+
+  async function limitRate(
+    kind: string,
+    user: AuthUser,
+    ip: string,
+    perMinute: number,
+  ): Promise<void> {
+    const [byUser, byIp] = await Promise.all([
+      counters.increment(`${kind}:user:${user.id}`, 60),
+      counters.increment(`${kind}:ip:${ip}`, 60),
+    ]);
+    if (byUser > perMinute || byIp > perMinute * 4) throw new AppError('Q004');
+  }
+
+  /** 409 B001 unless the concert is ON_SALE and now is inside [bookingStart, bookingEnd). */
+  async function assertOnSale(concertId: number): Promise<void> {
+    const concert = await concerts.assertConcertExists(concertId);
+    const now = clock.now();
+    if (
+      concert.status !== 'ON_SALE' ||
+      now < concert.bookingStartAt ||
+      now >= concert.bookingEndAt
+    ) {
+      throw new AppError('B001');
+    }
+  }
+
+  async function enter(options: {
+    user: AuthUser;
+    concertId: number;
+    ip: string;
+  }): Promise<QueueEnterResult> {
+    await limitRate('queue-enter', options.user, options.ip, deps.ratePerMinute);
+    await assertOnSale(options.concertId);
+    const result = await store.enter(options.concertId, options.user.id, clock.now().getTime());
+    if (result.status === 'IMMEDIATE_ENTRY') {
+      return {
+        status: 'IMMEDIATE_ENTRY',
+        accessKey: result.accessKey,
+        message: queueMessages.immediate,
+      };
+    }
+    const etaSeconds = estimateWaitSeconds(result.rank, rates.get(options.concertId) ?? null);
+    return {
+      status: 'WAITING',
+      rank: result.rank,
+      ...(etaSeconds === undefined ? {} : { etaSeconds }),
+      message: queueMessages.waiting(result.rank),
+    };
+  }
+
+  async function status(options: {
+    user: AuthUser;
+    concertId: number;
+  }): Promise<QueueStatusResult> {
+    await concerts.assertConcertExists(options.concertId);
+    const result = await store.status(options.concertId, options.user.id, clock.now().getTime());
+    if (result.status === 'ADMITTED') {
+      return { status: 'ADMITTED', accessKey: result.accessKey, message: queueMessages.admitted };
+    }
+    if (result.status === 'WAITING') {
+      const etaSeconds = estimateWaitSeconds(result.rank, rates.get(options.concertId) ?? null);
+      return {
+        status: 'WAITING',
+        rank: result.rank,
+        ...(etaSeconds === undefined ? {} : { etaSeconds }),
+      };
+    }
+    return { status: 'EXPIRED_OR_NOT_IN_QUEUE', message: queueMessages.notInQueue };
+  }
+
+  /** Keeps the caller's key alive (the seat page calls this every 60 s). */
+  async function extendKey(options: {
+    user: AuthUser;
+    concertId: number;
+  }): Promise<{ newTtlSeconds: number }> {
+    const extended = await store.extend(options.concertId, options.user.id, clock.now().getTime());
+    if (!extended) throw new AppError('C002', queueMessages.noLiveKey);
+    return { newTtlSeconds: Math.floor(extended.ttlMs / 1000) };
+  }
+
+  async function releaseKey(options: { user: AuthUser; concertId: number }): Promise<void> {
+    await store.release(options.concertId, options.user.id, clock.now().getTime());
+  }
+
+  /** Seat routes: 403 Q002 unless the header carries the caller's live key for this concert. */
+  async function assertAccessKey(options: {
+    user: AuthUser;
+    concertId: number;
+    accessKey: string | undefined;
+  }) {
+    if (!options.accessKey) throw new AppError('Q002', seatMessages.keyMissing);
+    const valid = await store.isValidKey(
+      options.concertId,
+      options.user.id,
+      options.accessKey,
+      clock.now().getTime(),
+    );
+    if (!valid) throw new AppError('Q002', seatMessages.keyInvalid);
+  }
+
+  async function limitSeatCalls(user: AuthUser, ip: string, perMinute: number): Promise<void> {
+    await limitRate('seat', user, ip, perMinute);
+  }
+
+  /** Marks a waiting user present (their socket is open). */
+  async function touchWaiting(concertId: number, userId: number): Promise<void> {
+    await store.touch(concertId, userId, clock.now().getTime());
+  }
+
+  /**
+   * The admission tick (every second, on the instance holding the job lock): for every concert
+   * with a waiting room, admit into free slots and publish ADMIT and RANK_UPDATE events.
+   */
+  async function runAdmissionTick(): Promise<{ admitted: number; concerts: number }> {
+    const now = clock.now().getTime();
+    let admittedTotal = 0;
+    const concertIds = await store.activeConcerts();
+    for (const concertId of concertIds) {
+      const tick = await store.tick(concertId, now);
+      const rate = recordAdmissions(concertId, tick.admitted.length, now);
+      admittedTotal += tick.admitted.length;
+      for (const grant of tick.admitted) {
+        const event: QueueEvent = {
+          type: 'ADMIT',
+          concertId,
+          userId: grant.userId,
+          accessKey: grant.accessKey,
+        };
+        await bus.publish(queueChannel(concertId), event);
+      }
+      if (tick.rankChanges.length > 0) {
+        const event: QueueEvent = {
+          type: 'RANK_UPDATE',
+          concertId,
+          updates: tick.rankChanges,
+          ratePerSecond: rate,
+        };
+        await bus.publish(queueChannel(concertId), event);
+      }
+    }
+    return { admitted: admittedTotal, concerts: concertIds.length };
+  }
+
+  /** Another instance's tick measured a rate: keep it for ETAs answered here. */
+  function noteRate(concertId: number, ratePerSecond: number | null): void {
+    if (ratePerSecond !== null) rates.set(concertId, ratePerSecond);
+  }
+
+  return {
+    enter,
+    status,
+    extendKey,
+    releaseKey,
+    assertAccessKey,
+    limitSeatCalls,
+    touchWaiting,
+    runAdmissionTick,
+    noteRate,
+  };
+}
+
+export type QueueService = ReturnType<typeof createQueueService>;
