@@ -53,3 +53,22 @@ export function formatSeatLabel(seatInfo: string): string {
   const [section, row, number] = seatInfo.split('-');
   return `${section}구역 ${row}열 ${number}번`;
 }
+
+/**
+ * `GET /concerts/{id}/seat-map` (ours, public): the static layout of a venue, so the seat page
+ * can draw sections and grade colours without a grade on each of up to 100,000 status entries.
+ */
+export const seatMapSchema = z.object({
+  concertId: z.number().int(),
+  totalSeats: z.number().int(),
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      grade: z.string(),
+      price: z.number().int(),
+      rows: z.number().int(),
+      seatCount: z.number().int(),
+    }),
+  ),
+});
+export type SeatMap = z.infer<typeof seatMapSchema>;

@@ -180,3 +180,21 @@ describe('concert detail and AI summary', () => {
     expect((await get('/api/concerts/987654/ai-summary')).json()).toMatchObject({ code: 'T003' });
   });
 });
+
+describe('GET /api/concerts/:id/seat-map', () => {
+  it('lists every section with its grade, price, rows and seats, adding up to the total', async () => {
+    const { data } = (await get(`/api/concerts/${lunaId}/seat-map`)).json();
+    expect(data.concertId).toBe(lunaId);
+    expect(data.sections.map((s: { section: string }) => s.section)).toEqual(['A', 'B', 'C']);
+    expect(data.sections[0]).toEqual({
+      section: 'A',
+      grade: '프리미엄',
+      price: 150_000,
+      rows: 1,
+      seatCount: 10,
+    });
+    expect(
+      data.sections.reduce((sum: number, s: { seatCount: number }) => sum + s.seatCount, 0),
+    ).toBe(data.totalSeats);
+  });
+});

@@ -181,3 +181,34 @@ export async function reopenFreedConcerts(db: DbOrTx, now: Date): Promise<number
     ),
   );
 }
+
+/** Each section of a concert with its grade, price, row count and seat count, in seat order. */
+export async function findSectionLayout(
+  db: DbOrTx,
+  concertId: number,
+): Promise<
+  Array<{ section: string; grade: string; price: number; rows: number; seatCount: number }>
+> {
+  const rows = await queryRows<{
+    section: string;
+    grade: string;
+    price: number;
+    rows: number;
+    seat_count: number;
+  }>(
+    db,
+    sql`select s.section, g.name as grade, g.price, max(s.row_number)::int as rows,
+               count(*)::int as seat_count
+        from concert_seats s join seat_grades g on g.id = s.grade_id
+        where s.concert_id = ${concertId}
+        group by s.section, g.name, g.price
+        order by min(s.id)`,
+  );
+  return rows.map((r) => ({
+    section: r.section,
+    grade: r.grade,
+    price: Number(r.price),
+    rows: Number(r.rows),
+    seatCount: Number(r.seat_count),
+  }));
+}

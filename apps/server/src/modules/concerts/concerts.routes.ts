@@ -7,6 +7,7 @@ import {
   concertSearchQuerySchema,
   envelopeSchema,
   pageSchema,
+  seatMapSchema,
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,6 +75,22 @@ export const concertsRoutes: FastifyPluginAsyncZod<{ concerts: ConcertsService }
     async (request) => ({
       success: true as const,
       data: await concerts.getAiSummary(request.params.concertId),
+    }),
+  );
+
+  app.get(
+    '/concerts/:concertId/seat-map',
+    {
+      schema: {
+        tags: ['concerts'],
+        summary: '좌석 배치도 (구역별 등급, 가격, 열 수, 좌석 수)',
+        params: concertIdParamsSchema,
+        response: { 200: envelopeSchema(seatMapSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await concerts.getSeatMap(request.params.concertId),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   type ConcertFilterQuery,
   type ConcertListQuery,
   type ConcertStatus,
+  type SeatMap,
 } from '@curtaincall/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -19,6 +20,7 @@ import {
   findCatalogVersion,
   findConcertById,
   findSeatGrades,
+  findSectionLayout,
   insertConcert,
   insertSeatGrades,
   insertSectionSeats,
@@ -199,7 +201,18 @@ export function createConcertsService(deps: {
     return changes;
   }
 
+  /** The venue layout for the seat page: sections with grade, price, rows and seats. */
+  async function getSeatMap(concertId: number): Promise<SeatMap> {
+    const row = await assertConcertExists(concertId);
+    return {
+      concertId,
+      totalSeats: row.totalSeats,
+      sections: await findSectionLayout(db, concertId),
+    };
+  }
+
   return {
+    getSeatMap,
     advanceLifecycle,
     listConcertsJson,
     searchConcertsJson,
