@@ -52,6 +52,7 @@ import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
+import { createSeatPollHub } from './modules/seats/seat-polling';
 import { seatsRoutes } from './modules/seats/seats.routes';
 import { createSeatsService } from './modules/seats/seats.service';
 import { readOrCreateSharedSessionSecret } from './modules/system/app-secrets';
@@ -141,6 +142,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     concerts,
     clock,
     holdSeconds: config.holdSeconds,
+  });
+  const pollHub = createSeatPollHub({
+    bus,
+    seats,
+    clock,
+    maxPollersPerConcert: config.polling.maxPerConcert,
   });
   const queue = createQueueService({
     store: queueStore,
@@ -232,6 +239,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         seats,
         queue,
         seatRatePerMinute: config.rateLimits.seatPerMinute,
+        pollHub,
+        pollTimeoutMs: {
+          min: config.polling.minTimeoutMs,
+          max: config.polling.maxTimeoutMs,
+          default: config.polling.defaultTimeoutMs,
+        },
       });
     },
     { prefix: '/api' },
@@ -255,6 +268,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   app.decorate('scheduler', scheduler);
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
+  // Held polls are answered before the server stops waiting for open requests.
+  app.addHook('preClose', async () => pollHub.closeAll());
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await bus.close();

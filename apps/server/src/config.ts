@@ -60,9 +60,15 @@ const envSchema = z.object({
   QUEUE_GRACE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   /** Seat hold length (product-rules §4); shorter values are for tests and demos. */
   HOLD_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
-  /** Queue entries and seat calls allowed per account per minute (and 4x per IP). */
+  /** Queue entries, and seat holds/releases, allowed per account per minute (and 4x per IP). */
   QUEUE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-  SEAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  SEAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Long-poll timeout bounds (contract: 5,000-60,000 ms, default 30,000). */
+  POLL_MIN_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+  POLL_MAX_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(60_000),
+  POLL_DEFAULT_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(30_000),
+  /** Waiting seat polls per concert per instance before 503. */
+  POLL_MAX_PER_CONCERT: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   /** Session idle lifetime (sliding). */
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
 });
@@ -100,6 +106,12 @@ export interface AppConfig {
     waitingGraceMs: number;
   };
   holdSeconds: number;
+  polling: {
+    minTimeoutMs: number;
+    maxTimeoutMs: number;
+    defaultTimeoutMs: number;
+    maxPerConcert: number;
+  };
   rateLimits: { queuePerMinute: number; seatPerMinute: number };
   summarizer:
     | { kind: 'local' }
@@ -173,6 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       waitingGraceMs: e.QUEUE_GRACE_SECONDS * 1000,
     },
     holdSeconds: e.HOLD_SECONDS,
+    polling: {
+      minTimeoutMs: e.POLL_MIN_TIMEOUT_MS,
+      maxTimeoutMs: e.POLL_MAX_TIMEOUT_MS,
+      defaultTimeoutMs: e.POLL_DEFAULT_TIMEOUT_MS,
+      maxPerConcert: e.POLL_MAX_PER_CONCERT,
+    },
     rateLimits: { queuePerMinute: e.QUEUE_RATE_PER_MINUTE, seatPerMinute: e.SEAT_RATE_PER_MINUTE },
     summarizer:
       useOpenAi && e.OPENAI_BASE_URL

@@ -29,6 +29,8 @@ export const errorCodes = [
   'T011', // bad sortDir
   'Q002', // access key missing or invalid (seat routes only)
   'Q004', // too many queue attempts
+  'Q005', // (new) a seat poll of this user is already waiting
+  'Q006', // (new) too many waiting seat polls on this instance
   'B001', // concert not on sale now
   'B003', // seat held or booked by someone else
   'B004', // seat lock busy
@@ -84,6 +86,8 @@ export const errorStatus = {
   T011: 400,
   Q002: 403,
   Q004: 429,
+  Q005: 409,
+  Q006: 503,
   B001: 409,
   B003: 409,
   B004: 503,
@@ -137,6 +141,8 @@ export const errorMessages = {
   T011: '정렬 방향이 올바르지 않습니다.',
   Q002: 'AccessKey가 유효하지 않거나 만료되었습니다.',
   Q004: '접속 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  Q005: '이미 진행 중인 좌석 조회 요청이 있습니다.',
+  Q006: '좌석 조회 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   B001: '현재 예매 가능한 공연이 아닙니다.',
   B003: '다른 유저가 선점 중인 좌석입니다.',
   B004: '좌석 선점에 실패했습니다.',

@@ -115,3 +115,30 @@ export async function createTestContext(
     },
   };
 }
+
+/**
+ * A second app on the same PostgreSQL database and Redis prefix as `ctx` (scale-out runs): two
+ * instances in one process, each with its own pool and Redis connections, sharing the clock.
+ */
+export async function createSecondInstance(
+  ctx: TestContext,
+): Promise<{ app: App; close(): Promise<void> }> {
+  if (!ctx.config.databaseUrl) throw new Error('a second instance needs the scale-out runtime');
+  const database = await openDatabase({
+    databaseUrl: ctx.config.databaseUrl,
+    pgliteDir: ctx.config.pgliteDir,
+  });
+  const app = await buildApp(ctx.config, {
+    clock: ctx.clock,
+    database,
+    logger: false,
+    startJobs: false,
+  });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { concertSeats } from '../../db/schema/index';
 
@@ -43,6 +43,19 @@ export async function findSeats(
     .select(seatColumns)
     .from(concertSeats)
     .where(and(...conditions))
+    .orderBy(asc(concertSeats.id));
+}
+
+/** Seats of a concert changed after `since` (index concert_seats_updated_idx). */
+export async function findSeatsChangedSince(
+  db: DbOrTx,
+  concertId: number,
+  since: Date,
+): Promise<SeatRow[]> {
+  return db
+    .select(seatColumns)
+    .from(concertSeats)
+    .where(and(eq(concertSeats.concertId, concertId), gt(concertSeats.updatedAt, since)))
     .orderBy(asc(concertSeats.id));
 }
 

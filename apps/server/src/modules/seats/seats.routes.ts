@@ -9,10 +9,30 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/guards';
+import { fromSeoulDateTime } from '../../lib/seoul-time';
 import { sendJsonText } from '../../http/json-text';
 import type { QueueService } from '../queue/queue.service';
+import type { SeatPollHub } from './seat-polling';
 import type { SeatsService } from './seats.service';
+
+const pollQuerySchema = z.object({
+  /** Seoul date-time; seats changed after it are answered at once. This client never sends it. */
+  lastUpdateTime: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?Z?$/, '날짜 형식이 올바르지 않습니다.')
+    .optional(),
+  replace: z.enum(['true', 'false']).optional(),
+  timeout: z.coerce.number().int().min(0).max(3_600_000).optional(),
+});
+
+const pollAnswerSchema = z.object({
+  status: z.enum(['update', 'timeout-ok']),
+  hasUpdate: z.boolean(),
+  seatUpdates: z.array(seatEntrySchema),
+  updateTime: z.string(),
+});
 
 const statusQuerySchema = z.object({
   /** Big venues load one section at a time. */
@@ -27,7 +47,10 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
   seats: SeatsService;
   queue: QueueService;
   seatRatePerMinute: number;
-}> = async (app, { seats, queue, seatRatePerMinute }) => {
+  pollHub: SeatPollHub;
+  /** Poll timeouts are clamped into this range (contract: 5,000-60,000 ms, default 30,000). */
+  pollTimeoutMs: { min: number; max: number; default: number };
+}> = async (app, { seats, queue, seatRatePerMinute, pollHub, pollTimeoutMs }) => {
   const requireSeatAccess = async (request: FastifyRequest) => {
     const user = await requireUser(request);
     const { concertId } = concertIdParamsSchema.parse(request.params);
@@ -37,7 +60,12 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
       concertId,
       accessKey: Array.isArray(header) ? header[0] : header,
     });
-    await queue.limitSeatCalls(user, request.ip, seatRatePerMinute);
+  };
+  // Reads are bounded by the admission cap (only admitted users get this far); holds and
+  // releases are what a bot would hammer, so they are rate-limited per account and IP.
+  const requireSeatWriteAccess = async (request: FastifyRequest) => {
+    await requireSeatAccess(request);
+    await queue.limitSeatCalls(await requireUser(request), request.ip, seatRatePerMinute);
   };
 
   app.get(
@@ -63,10 +91,47 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/seats/concerts/:concertId/polling',
+    {
+      preHandler: requireSeatAccess,
+      schema: {
+        tags: ['seats'],
+        summary: '좌석 변경 롱 폴링 (bare; 변경 시 즉시, 없으면 timeout-ok)',
+        params: concertIdParamsSchema,
+        querystring: pollQuerySchema,
+        response: { 200: pollAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const timeoutMs = Math.min(
+        pollTimeoutMs.max,
+        Math.max(pollTimeoutMs.min, request.query.timeout ?? pollTimeoutMs.default),
+      );
+      const since = request.query.lastUpdateTime;
+      const outcome = await pollHub.poll({
+        concertId: request.params.concertId,
+        userId: user.id,
+        replace: request.query.replace === 'true',
+        timeoutMs,
+        changedSince: since
+          ? since.endsWith('Z')
+            ? new Date(since)
+            : fromSeoulDateTime(since.slice(0, 19))
+          : null,
+        onClose: (listener) => request.raw.once('close', listener),
+      });
+      if (outcome.kind === 'conflict') throw new AppError('Q005');
+      if (outcome.kind === 'overloaded') throw new AppError('Q006');
+      return reply.send(outcome.body);
+    },
+  );
+
   app.post(
     '/seats/concerts/:concertId/seats/:seatId/reserve',
     {
-      preHandler: requireSeatAccess,
+      preHandler: requireSeatWriteAccess,
       schema: {
         tags: ['seats'],
         summary: '좌석 선점 (5분, 1인 최대 2석)',
@@ -87,7 +152,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/seats/concerts/:concertId/seats/:seatId/release',
     {
-      preHandler: requireSeatAccess,
+      preHandler: requireSeatWriteAccess,
       schema: {
         tags: ['seats'],
         summary: '좌석 선점 해제 (본인 선점만)',

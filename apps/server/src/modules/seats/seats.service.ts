@@ -10,6 +10,7 @@ import {
   claimSeat,
   countLiveHolds,
   findSeats,
+  findSeatsChangedSince,
   freeExpiredHolds,
   lockUserHolds,
   releaseHold,
@@ -106,6 +107,18 @@ export function createSeatsService(deps: {
     return rows.map((row) => toEntry(row, options.userId, now));
   }
 
+  /** Raw rows of some seats, for answers computed per user (long polls). */
+  function describeSeatRows(options: { concertId: number; seatIds: number[] }): Promise<SeatRow[]> {
+    return findSeats(db, options.concertId, { seatIds: options.seatIds });
+  }
+
+  function describeSeatRowsChangedSince(options: {
+    concertId: number;
+    since: Date;
+  }): Promise<SeatRow[]> {
+    return findSeatsChangedSince(db, options.concertId, options.since);
+  }
+
   /** Holds a seat for 5 minutes; holding your own seat again is idempotent (same expiry). */
   async function holdSeat(options: {
     user: AuthUser;
@@ -175,7 +188,16 @@ export function createSeatsService(deps: {
     return freed.length;
   }
 
-  return { listSeats, describeSeats, holdSeat, releaseSeat, expireHolds, toEntry };
+  return {
+    listSeats,
+    describeSeats,
+    describeSeatRows,
+    describeSeatRowsChangedSince,
+    holdSeat,
+    releaseSeat,
+    expireHolds,
+    toEntry,
+  };
 }
 
 export type SeatsService = ReturnType<typeof createSeatsService>;

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+
+let ctx: TestContext;
+let concertId: number;
+type Buyer = Awaited<ReturnType<typeof createLoggedInUser>> & { key: string };
+let alice: Buyer;
+let bob: Buyer;
+let seatIds: number[];
+
+async function admitted(): Promise<Buyer> {
+  const user = await createLoggedInUser(ctx.app, ctx.database.db);
+  const entry = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/queue/enter?concertId=${concertId}`,
+    headers: { cookie: user.cookie },
+  });
+  return { ...user, key: entry.json().data.accessKey };
+}
+function as(user: Buyer, method: 'GET' | 'POST' | 'DELETE', path: string) {
+  return ctx.app.inject({
+    method,
+    url: `/api/seats/concerts/${concertId}${path}`,
+    headers: { cookie: user.cookie, 'x-access-key': user.key },
+  });
+}
+const poll = (user: Buyer, query = 'replace=true&timeout=5000') =>
+  as(user, 'GET', `/polling?${query}`);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { POLL_MIN_TIMEOUT_MS: '50' } });
+  const seller = await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER');
+  concertId = (await createConcert(ctx.database.db, { sellerId: seller.id, totalSeats: 20 })).id;
+  alice = await admitted();
+  bob = await admitted();
+  seatIds = (await as(alice, 'GET', '/status'))
+    .json()
+    .data.map((s: { seatId: number }) => s.seatId);
+});
+afterAll(async () => ctx?.close());
+
+describe('seat long polling', () => {
+  it('holds the request until another user holds a seat, then answers it as seen by the poller', async () => {
+    const waiting = poll(alice);
+    await settle();
+    expect((await as(bob, 'POST', `/seats/${seatIds[0]}/reserve`)).statusCode).toBe(200);
+    const answer = await waiting;
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body).not.toHaveProperty('success');
+    expect(body).toMatchObject({
+      status: 'update',
+      hasUpdate: true,
+      updateTime: expect.stringMatching(/T\d{2}:\d{2}:\d{2}$/),
+    });
+    expect(body.seatUpdates).toEqual([
+      expect.objectContaining({
+        seatId: seatIds[0],
+        status: 'RESERVED',
+        isReservedByCurrentUser: false,
+        remainingSeconds: 300,
+      }),
+    ]);
+  });
+
+  it("marks the poller's own hold, and batches changes made close together", async () => {
+    const waiting = poll(bob);
+    await settle();
+    await as(bob, 'POST', `/seats/${seatIds[1]}/reserve`);
+    await as(alice, 'POST', `/seats/${seatIds[2]}/reserve`);
+    const updates = (await waiting).json().seatUpdates;
+    expect(updates).toHaveLength(2);
+    expect(updates.find((u: { seatId: number }) => u.seatId === seatIds[1])).toMatchObject({
+      isReservedByCurrentUser: true,
+    });
+    expect(updates.find((u: { seatId: number }) => u.seatId === seatIds[2])).toMatchObject({
+      isReservedByCurrentUser: false,
+    });
+  });
+
+  it("answers 'timeout-ok' when nothing changes", async () => {
+    const answer = await poll(alice, 'replace=true&timeout=80');
+    expect(answer.json()).toMatchObject({
+      status: 'timeout-ok',
+      hasUpdate: false,
+      seatUpdates: [],
+    });
+  });
+
+  it('replace=true ends the earlier poll with the timeout body; without it, 409 Q005', async () => {
+    const first = poll(alice);
+    await settle();
+    const conflict = await poll(alice, 'timeout=5000');
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ success: false, code: 'Q005' });
+    const second = poll(alice);
+    expect((await first).json().status).toBe('timeout-ok');
+    await as(bob, 'DELETE', `/seats/${seatIds[1]}/release`);
+    expect((await second).json().seatUpdates[0]).toMatchObject({
+      seatId: seatIds[1],
+      status: 'AVAILABLE',
+    });
+  });
+
+  it('answers at once with seats changed after lastUpdateTime', async () => {
+    const answer = await poll(alice, 'lastUpdateTime=2000-01-01T00:00:00&timeout=5000');
+    expect(answer.json().status).toBe('update');
+    expect(answer.json().seatUpdates.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an expired hold, freed by the sweeper, wakes the waiting polls', async () => {
+    await as(bob, 'POST', `/seats/${seatIds[5]}/reserve`);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/access-keys/extend?concertId=${concertId}`,
+      headers: { cookie: alice.cookie },
+    });
+    const waiting = poll(alice);
+    await settle();
+    ctx.clock.advance(300_000);
+    await ctx.app.scheduler.runNow('hold-sweeper');
+    const updates = (await waiting).json().seatUpdates;
+    expect(updates).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ seatId: seatIds[5], status: 'AVAILABLE' }),
+      ]),
+    );
+  });
+
+  it('needs the access key like every seat route', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/seats/concerts/${concertId}/polling?replace=true`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('Q002');
+  });
+});

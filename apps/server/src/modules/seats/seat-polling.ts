@@ -1,0 +1,200 @@
+import type { SeatEntry } from '@curtaincall/contracts';
+import type { EventBusPort } from '../../adapters/event-bus/event-bus';
+import type { Clock } from '../../lib/clock';
+import { toSeoulDateTime } from '../../lib/seoul-time';
+import { seatChannel, type SeatChange, type SeatsService } from './seats.service';
+
+/** The bare long-poll answer (api-contract.md §7.1). */
+export interface PollAnswer {
+  status: 'update' | 'timeout-ok';
+  hasUpdate: boolean;
+  seatUpdates: SeatEntry[];
+  updateTime: string;
+}
+
+export type PollOutcome =
+  { kind: 'answer'; body: PollAnswer } | { kind: 'conflict' } | { kind: 'overloaded' };
+
+interface Poller {
+  userId: number;
+  resolve: (outcome: PollOutcome) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface ConcertPolls {
+  pollers: Map<number, Poller>;
+  unsubscribe: Promise<() => Promise<void>>;
+  pendingSeatIds: Set<number>;
+  flushTimer: NodeJS.Timeout | null;
+}
+
+/** Changes arriving within this window go out together, in one answer to every poller. */
+const BATCH_MS = 100;
+
+/**
+ * Held seat-status polls of this instance (product-rules.md §5). Each concert with waiting
+ * pollers listens to its seat channel on the bus, so changes made on any instance wake them;
+ * an answer carries the changed seats computed for each poller (their own holds marked).
+ */
+export function createSeatPollHub(deps: {
+  bus: EventBusPort;
+  seats: SeatsService;
+  clock: Clock;
+  maxPollersPerConcert: number;
+}) {
+  const concerts = new Map<number, ConcertPolls>();
+
+  const timeoutBody = (): PollAnswer => ({
+    status: 'timeout-ok',
+    hasUpdate: false,
+    seatUpdates: [],
+    updateTime: toSeoulDateTime(deps.clock.now()),
+  });
+
+  /** Takes a poller out without touching the concert's subscription. */
+  function detach(polls: ConcertPolls, poller: Poller): boolean {
+    if (polls.pollers.get(poller.userId) !== poller) return false;
+    clearTimeout(poller.timer);
+    polls.pollers.delete(poller.userId);
+    return true;
+  }
+
+  /** Takes a poller out, and stops listening to the concert when nobody polls it any more. */
+  function release(concertId: number, userId: number, poller: Poller): void {
+    const polls = concerts.get(concertId);
+    if (!polls || !detach(polls, poller)) return;
+    if (polls.pollers.size === 0) {
+      concerts.delete(concertId);
+      if (polls.flushTimer) clearTimeout(polls.flushTimer);
+      void polls.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    }
+  }
+
+  async function flush(concertId: number): Promise<void> {
+    const polls = concerts.get(concertId);
+    if (!polls) return;
+    polls.flushTimer = null;
+    const seatIds = [...polls.pendingSeatIds];
+    polls.pendingSeatIds.clear();
+    const waiting = [...polls.pollers.values()];
+    if (seatIds.length === 0 || waiting.length === 0) return;
+    const updateTime = toSeoulDateTime(deps.clock.now());
+    // One database read for the batch; each poller gets the entries as they see them.
+    const rows = await deps.seats.describeSeatRows({ concertId, seatIds });
+    const now = deps.clock.now();
+    for (const poller of waiting) {
+      release(concertId, poller.userId, poller);
+      poller.resolve({
+        kind: 'answer',
+        body: {
+          status: 'update',
+          hasUpdate: true,
+          seatUpdates: rows.map((row) => deps.seats.toEntry(row, poller.userId, now)),
+          updateTime,
+        },
+      });
+    }
+  }
+
+  function concertPolls(concertId: number): ConcertPolls {
+    let polls = concerts.get(concertId);
+    if (!polls) {
+      const created: ConcertPolls = {
+        pollers: new Map(),
+        pendingSeatIds: new Set(),
+        flushTimer: null,
+        unsubscribe: deps.bus.subscribe(seatChannel(concertId), (message) => {
+          const change = message as SeatChange;
+          if (!Array.isArray(change.seatIds)) return;
+          for (const id of change.seatIds) created.pendingSeatIds.add(Number(id));
+          created.flushTimer ??= setTimeout(() => void flush(concertId), BATCH_MS);
+        }),
+      };
+      concerts.set(concertId, created);
+      polls = created;
+    }
+    return polls;
+  }
+
+  /**
+   * Waits for the next seat change of the concert (or the timeout). With `replace`, an earlier
+   * poll of the same user is answered first with the timeout body; without it, that is a 409.
+   * When `changedSince` is given and seats changed after it, answers at once with them.
+   */
+  async function poll(options: {
+    concertId: number;
+    userId: number;
+    replace: boolean;
+    timeoutMs: number;
+    changedSince: Date | null;
+    onClose: (listener: () => void) => void;
+  }): Promise<PollOutcome> {
+    const { concertId, userId } = options;
+    if (options.changedSince) {
+      const rows = await deps.seats.describeSeatRowsChangedSince({
+        concertId,
+        since: options.changedSince,
+      });
+      if (rows.length > 0) {
+        const now = deps.clock.now();
+        return {
+          kind: 'answer',
+          body: {
+            status: 'update',
+            hasUpdate: true,
+            seatUpdates: rows.map((row) => deps.seats.toEntry(row, userId, now)),
+            updateTime: toSeoulDateTime(now),
+          },
+        };
+      }
+    }
+    // The subscription must be live before we wait, or a change right now could be missed; and
+    // the concert's poll set may have been cleaned up meanwhile, so take the current one.
+    let polls = concertPolls(concertId);
+    await polls.unsubscribe;
+    while (concerts.get(concertId) !== polls) {
+      polls = concertPolls(concertId);
+      await polls.unsubscribe;
+    }
+    // From here to registering the poller nothing awaits, so the checks still hold.
+    const previous = polls.pollers.get(userId);
+    if (previous) {
+      if (!options.replace) return { kind: 'conflict' };
+      // Detached only: the new poll takes its place on the same, still subscribed, concert.
+      detach(polls, previous);
+      previous.resolve({ kind: 'answer', body: timeoutBody() });
+    }
+    if (polls.pollers.size >= deps.maxPollersPerConcert) return { kind: 'overloaded' };
+    const current = polls;
+    return new Promise<PollOutcome>((resolve) => {
+      const poller: Poller = {
+        userId,
+        resolve,
+        timer: setTimeout(() => {
+          release(concertId, userId, poller);
+          resolve({ kind: 'answer', body: timeoutBody() });
+        }, options.timeoutMs),
+      };
+      current.pollers.set(userId, poller);
+      options.onClose(() => release(concertId, userId, poller));
+    });
+  }
+
+  /** Answers every held poll with the timeout body (shutdown). */
+  function closeAll(): void {
+    for (const [concertId, polls] of concerts) {
+      for (const poller of [...polls.pollers.values()]) {
+        release(concertId, poller.userId, poller);
+        poller.resolve({ kind: 'answer', body: timeoutBody() });
+      }
+    }
+  }
+
+  return {
+    poll,
+    closeAll,
+    waitingCount: () => [...concerts.values()].reduce((n, c) => n + c.pollers.size, 0),
+  };
+}
+
+export type SeatPollHub = ReturnType<typeof createSeatPollHub>;
