@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { limits } from '@curtaincall/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
@@ -52,6 +53,8 @@ import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
+import { waitQueueRoutes } from './modules/queue/waitqueue.routes';
+import { createWaitQueueSockets } from './modules/queue/waitqueue-sockets';
 import { createSeatPollHub } from './modules/seats/seat-polling';
 import { seatsRoutes } from './modules/seats/seats.routes';
 import { createSeatsService } from './modules/seats/seats.service';
@@ -220,6 +223,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 } });
+
   await registerSessions(app, {
     store: sessionStore,
     secret: config.sessionSecret ?? (await readOrCreateSharedSessionSecret(database.db)),
@@ -250,6 +255,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     { prefix: '/api' },
   );
 
+  const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log });
+  await app.register(waitQueueRoutes, {
+    sockets: waitQueueSockets,
+    allowedOrigins: [config.publicBaseUrl, config.frontBaseUrl, ...config.corsOrigins].map(
+      (url) => new URL(url).origin,
+    ),
+  });
+
   await registerWebApp(app, { webDistDir: config.webDistDir, uploadsDir });
 
   const scheduler = createScheduler({
@@ -269,7 +282,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.decorate('scheduler', scheduler);
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
   // Held polls are answered before the server stops waiting for open requests.
-  app.addHook('preClose', async () => pollHub.closeAll());
+  app.addHook('preClose', async () => {
+    pollHub.closeAll();
+    waitQueueSockets.closeAll();
+  });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await bus.close();

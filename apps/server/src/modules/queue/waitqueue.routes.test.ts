@@ -1,0 +1,105 @@
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+
+let ctx: TestContext;
+let seller: Awaited<ReturnType<typeof createLoggedInUser>>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { QUEUE_CAPACITY: '1' } });
+  seller = await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER');
+  // A real loopback server and a real client, connected the way a browser connects.
+  baseUrl = (await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+});
+afterAll(async () => ctx?.close());
+
+/** Connects with listeners attached before the handshake, as a browser's onmessage is. */
+function connect(concertId: string | number, cookie?: string, origin?: string) {
+  const socket = new WebSocket(`${baseUrl}/ws/waitqueue?concertId=${concertId}`, {
+    headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+  });
+  const frames: Array<Record<string, unknown>> = [];
+  socket.on('message', (data) =>
+    frames.push(JSON.parse(data.toString()) as Record<string, unknown>),
+  );
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  const refused = new Promise<number>((resolve) => {
+    socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+  });
+  socket.on('error', () => undefined);
+  const next = async (count: number) => {
+    const deadline = Date.now() + 3_000;
+    while (frames.length < count && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    return frames;
+  };
+  return { socket, frames, closed, refused, next };
+}
+
+async function newQueue() {
+  const concertId = (await createConcert(ctx.database.db, { sellerId: seller.id, totalSeats: 5 }))
+    .id;
+  const first = await createLoggedInUser(ctx.app, ctx.database.db);
+  const second = await createLoggedInUser(ctx.app, ctx.database.db);
+  const enter = (cookie: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/queue/enter?concertId=${concertId}`,
+      headers: { cookie },
+    });
+  const firstKey = (await enter(first.cookie)).json().data.accessKey as string;
+  expect((await enter(second.cookie)).json().data).toMatchObject({ status: 'WAITING', rank: 1 });
+  return { concertId, first, second, firstKey };
+}
+
+describe('/ws/waitqueue', () => {
+  it('refuses the upgrade without a session, without a concert id, or from a foreign origin', async () => {
+    expect(await connect(1).refused).toBe(401);
+    const user = await createLoggedInUser(ctx.app, ctx.database.db);
+    expect(await connect('abc', user.cookie).refused).toBe(400);
+    expect(await connect(1, user.cookie, 'https://evil.example').refused).toBe(403);
+  });
+
+  it('tells a waiting user the rank, then ADMIT with the key when the tick admits them', async () => {
+    const { concertId, first, second } = await newQueue();
+    const client = connect(concertId, second.cookie);
+    expect((await client.next(1))[0]).toEqual({ type: 'RANK_UPDATE', rank: 1 });
+
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/access-keys?concertId=${concertId}`,
+      headers: { cookie: first.cookie },
+    });
+    await ctx.app.scheduler.runNow('queue-admission');
+    const frames = await client.next(2);
+    expect(frames[1]).toEqual({ type: 'ADMIT', accessKey: expect.any(String) });
+    expect(await client.closed).toEqual({ code: 1000, reason: 'ADMITTED' });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/queue/status?concertId=${concertId}`,
+      headers: { cookie: second.cookie },
+    });
+    expect(status.json().data.accessKey).toBe(frames[1]?.accessKey);
+  });
+
+  it('sends REDIRECT_TO_RESERVE and closes when the user is already admitted', async () => {
+    const { concertId, first, firstKey } = await newQueue();
+    const client = connect(concertId, first.cookie);
+    expect((await client.next(1))[0]).toEqual({ type: 'REDIRECT_TO_RESERVE', accessKey: firstKey });
+    expect((await client.closed).code).toBe(1000);
+  });
+
+  it('keeps one socket per user and concert: a new one replaces the old', async () => {
+    const { concertId, second } = await newQueue();
+    const old = connect(concertId, second.cookie);
+    await old.next(1);
+    const fresh = connect(concertId, second.cookie);
+    expect((await old.closed).reason).toBe('REPLACED');
+    expect((await fresh.next(1))[0]).toMatchObject({ type: 'RANK_UPDATE', rank: 1 });
+    fresh.socket.terminate();
+  });
+});

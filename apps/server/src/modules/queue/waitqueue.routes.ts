@@ -1,0 +1,45 @@
+import { concertIdQuerySchema } from '@curtaincall/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { requireUser } from '../../http/guards';
+import type { WaitQueueSockets } from './waitqueue-sockets';
+
+/** Same origin as the request, or one of the configured origins (api-contract.md §1.7). */
+function isAllowedOrigin(request: FastifyRequest, allowedOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    if (new URL(origin).host === request.headers.host) return true;
+  } catch {
+    return false;
+  }
+  return allowedOrigins.includes(origin);
+}
+
+/**
+ * `GET /ws/waitqueue?concertId=` (outside /api). The upgrade is refused before it happens:
+ * 401 without a session, 400 without a numeric concertId, 403 from a foreign origin.
+ */
+export const waitQueueRoutes: FastifyPluginAsync<{
+  sockets: WaitQueueSockets;
+  allowedOrigins: string[];
+}> = async (app, { sockets, allowedOrigins }) => {
+  app.get(
+    '/ws/waitqueue',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        if (!isAllowedOrigin(request, allowedOrigins))
+          throw new AppError('P001', '허용되지 않은 출처입니다.');
+        await requireUser(request);
+        const query = concertIdQuerySchema.safeParse(request.query);
+        if (!query.success) throw new AppError('C001', '콘서트 ID는 1 이상의 양수여야 합니다.');
+      },
+    },
+    async (socket, request) => {
+      const user = await requireUser(request);
+      const { concertId } = concertIdQuerySchema.parse(request.query);
+      await sockets.attach({ concertId, user, socket });
+    },
+  );
+};
