@@ -22,6 +22,13 @@ function chromiumPath(): string {
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${port}`;
+/**
+ * A second server for the waiting-room journeys: admission cap 1 and 15-second holds, so a
+ * queue forms with two users and a hold expires within a test. Specs reach it via QUEUE_BASE_URL.
+ */
+const queuePort = Number(process.env.E2E_QUEUE_PORT ?? port + 1);
+export const queueBaseURL = `http://localhost:${queuePort}`;
+process.env.QUEUE_BASE_URL = queueBaseURL;
 
 export default defineConfig({
   testDir: '.',
@@ -51,17 +58,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-e2e-')),
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-e2e-')),
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: root,
+      url: `${queueBaseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(queuePort),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-e2e-queue-')),
+        LOG_LEVEL: 'warn',
+        QUEUE_CAPACITY: '1',
+        HOLD_SECONDS: '15',
+      },
+    },
+  ],
 });
