@@ -249,8 +249,11 @@ test.describe('concert detail, reviews and expectations', () => {
     await page.getByRole('button', { name: '예매하기' }).click();
     await expect(page.getByText('로그인이 필요합니다.')).toBeVisible();
     await logInFromRedirect(page, 'buyer', detailPath);
+    // Logged in, 예매하기 enters the waiting room; with free slots that is the seat page at once.
     await page.getByRole('button', { name: '예매하기' }).click();
-    await expect(page.getByText(/대기열 입장 기능을 준비 중입니다/)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${detailPath}/reserve$`));
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
 
     // Write a review.
     const reviewTitle = `E2E 관람평 ${tag}`;

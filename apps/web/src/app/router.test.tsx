@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/features/auth/api/get-current-user';
+import { FakeWebSocket } from '@/test/fake-websocket';
 import { users } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -51,6 +52,8 @@ interface GuardCase {
   /** Where everyone else is sent. */
   redirect: keyof typeof landings;
   redirectPath: string;
+  /** How the page looks once built (placeholders otherwise). */
+  landing?: () => Promise<void>;
 }
 
 const guardedRoutes: GuardCase[] = [
@@ -60,6 +63,11 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['user', 'seller', 'admin'],
     redirect: 'login',
     redirectPath: '/login',
+    landing: async () => {
+      expect(
+        await screen.findByRole('heading', { name: '예매 대기 중입니다' }),
+      ).toBeInTheDocument();
+    },
   },
   {
     path: '/concerts/7/reserve',
@@ -67,6 +75,9 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['user', 'seller', 'admin'],
     redirect: 'login',
     redirectPath: '/login',
+    landing: async () => {
+      expect(await screen.findByRole('heading', { name: '좌석 선택' })).toBeInTheDocument();
+    },
   },
   {
     path: '/mypage/profile',
@@ -158,12 +169,19 @@ const viewers: ViewerName[] = ['anonymous', 'user', 'seller', 'admin'];
 const cases = guardedRoutes.flatMap((route) => viewers.map((viewer) => ({ ...route, viewer })));
 
 describe('route guards', () => {
+  // The waiting room opens a socket; nothing may leave the test.
+  beforeEach(() => vi.stubGlobal('WebSocket', FakeWebSocket));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeWebSocket.reset();
+  });
+
   it.each(cases)(
     '$path as $viewer',
-    async ({ path, name, allowed, redirect, redirectPath, viewer }) => {
+    async ({ path, name, allowed, redirect, redirectPath, landing, viewer }) => {
       const { router } = renderApp(path, { session: sessions[viewer] });
       if (allowed.includes(viewer)) {
-        await expectLanding(router, path, () => expectPlaceholder(name));
+        await expectLanding(router, path, landing ?? (() => expectPlaceholder(name)));
       } else {
         await expectLanding(router, redirectPath, landings[redirect]);
       }

@@ -95,8 +95,25 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RouteGuard rule="signed-in" />,
             children: [
-              placeholderRoute('concerts/:concertId/wait', '대기실'),
-              placeholderRoute('concerts/:concertId/reserve', '좌석 선택'),
+              {
+                path: 'concerts/:concertId/wait',
+                handle: meta('대기실', '공정한 대기열에서 순서를 기다리는 중입니다.'),
+                lazy: page(
+                  () => import('./routes/wait-page'),
+                  (m) => m.WaitPage,
+                ),
+              },
+              {
+                path: 'concerts/:concertId/reserve',
+                handle: meta(
+                  '좌석 선택',
+                  '원하는 좌석을 골라 5분 동안 선점하고 결제를 진행하세요.',
+                ),
+                lazy: page(
+                  () => import('./routes/reserve-page'),
+                  (m) => m.ReservePage,
+                ),
+              },
               { path: 'mypage', element: <Navigate to="/mypage/profile" replace /> },
               placeholderRoute('mypage/profile', '마이페이지'),
               placeholderRoute('bookingDetail/:bookingNumber', '예매 상세'),

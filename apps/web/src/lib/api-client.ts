@@ -80,6 +80,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Gives up after this many milliseconds with a timeout ApiError. No limit when absent. */
   timeoutMs?: number;
+  /** Lets the request outlive the page (sent while the tab closes). */
+  keepalive?: boolean;
 }
 
 /** What a successful call yields: the envelope's `data` (or the bare body) and its `message`. */
@@ -160,6 +162,7 @@ export async function apiRequest(
       body,
       credentials: 'include',
       signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     json = await readJson(response);
   } catch (error) {

@@ -1,4 +1,11 @@
-import type { Concert, ConcertDetail, Expectation, Review } from '@curtaincall/contracts';
+import type {
+  Concert,
+  ConcertDetail,
+  Expectation,
+  Review,
+  SeatEntry,
+  SeatMap,
+} from '@curtaincall/contracts';
 import type { SessionUser } from '@/features/auth/api/get-current-user';
 
 let nextConcertId = 1;
@@ -104,4 +111,65 @@ export function pageOf<T>(
 
 export function emptyPage(size: number) {
   return pageOf([], { size });
+}
+
+/** A free seat; `seatInfo` decides its section, row and number. */
+export function makeSeat(
+  seatId: number,
+  seatInfo: string,
+  overrides: Partial<SeatEntry> = {},
+): SeatEntry {
+  return {
+    concertId: 1,
+    seatId,
+    seatInfo,
+    status: 'AVAILABLE',
+    isReservedByCurrentUser: false,
+    reservedAt: null,
+    expiresAt: null,
+    remainingSeconds: null,
+    ...overrides,
+  };
+}
+
+/** A seat the caller holds, with `remainingSeconds` left. */
+export function makeHeldSeat(
+  seatId: number,
+  seatInfo: string,
+  remainingSeconds: number,
+): SeatEntry {
+  return makeSeat(seatId, seatInfo, {
+    status: 'RESERVED',
+    isReservedByCurrentUser: true,
+    reservedAt: '2025-10-01T10:00:00',
+    expiresAt: '2025-10-01T10:05:00',
+    remainingSeconds,
+  });
+}
+
+/**
+ * A small venue: sections A (프리미엄), B (VIP), C (일반석), each `rows` rows of `perRow` seats;
+ * seat ids are 100·section + 10·row + number (A-1-1 = 111).
+ */
+export function makeSmallVenue(concertId = 1, { rows = 2, perRow = 3 } = {}) {
+  const grades = [
+    { section: 'A', grade: '프리미엄', price: 150_000 },
+    { section: 'B', grade: 'VIP', price: 100_000 },
+    { section: 'C', grade: '일반석', price: 50_000 },
+  ];
+  const seatMap: SeatMap = {
+    concertId,
+    totalSeats: grades.length * rows * perRow,
+    sections: grades.map((g) => ({ ...g, rows, seatCount: rows * perRow })),
+  };
+  const seats: SeatEntry[] = grades.flatMap((g, s) =>
+    Array.from({ length: rows * perRow }, (_, i) => {
+      const row = Math.floor(i / perRow) + 1;
+      const number = (i % perRow) + 1;
+      return makeSeat((s + 1) * 100 + row * 10 + number, `${g.section}-${row}-${number}`, {
+        concertId,
+      });
+    }),
+  );
+  return { seatMap, seats };
 }

@@ -1,5 +1,5 @@
 import { AI_SUMMARY_EMPTY } from '@curtaincall/contracts';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { emptyPage, makeConcertDetail } from './fixtures';
 
@@ -17,6 +17,29 @@ export const defaultHandlers = [
   ),
   http.get('/api/concerts/:concertId/ai-summary', () =>
     HttpResponse.json({ success: true, data: AI_SUMMARY_EMPTY }),
+  ),
+  // The waiting room and the seat page: an empty venue, a quiet queue, a poll that never answers.
+  http.get('/api/concerts/:concertId/seat-map', ({ params }) =>
+    HttpResponse.json({
+      success: true,
+      data: { concertId: Number(params.concertId), totalSeats: 0, sections: [] },
+    }),
+  ),
+  http.get('/api/seats/concerts/:concertId/status', () =>
+    HttpResponse.json({ success: true, data: [] }),
+  ),
+  http.get('/api/seats/concerts/:concertId/polling', async () => {
+    await delay('infinite');
+    return HttpResponse.json({});
+  }),
+  http.get('/api/queue/status', () =>
+    HttpResponse.json({ success: true, data: { status: 'WAITING', rank: 1 } }),
+  ),
+  http.patch('/api/access-keys/extend', () =>
+    HttpResponse.json({ success: true, data: { newTtlSeconds: 120 } }),
+  ),
+  http.delete('/api/access-keys', () =>
+    HttpResponse.json({ success: true, message: '좌석 선택 권한이 반납되었습니다.' }),
   ),
   http.get('/api/concerts/:concertId', ({ params }) =>
     HttpResponse.json({

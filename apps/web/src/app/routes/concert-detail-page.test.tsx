@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '@/lib/browser';
+import { FakeWebSocket } from '@/test/fake-websocket';
 import { makeConcertDetail, users } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -59,13 +61,101 @@ describe('/concerts/:concertId', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/concerts/7'));
   });
 
-  it('tells a logged-in user that the waiting room is coming', async () => {
-    const user = userEvent.setup();
-    serveConcert();
-    const { router } = renderApp('/concerts/7', { session: users.user });
-    await user.click(await screen.findByRole('button', { name: '예매하기' }));
-    expect(await screen.findByText(/대기열 입장 기능을 준비 중입니다/)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/concerts/7');
+  describe('예매하기 for a logged-in user enters the queue', () => {
+    beforeEach(() => {
+      sessionStorage.clear();
+      FakeWebSocket.reset();
+      vi.stubGlobal('WebSocket', FakeWebSocket);
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    function serveEntry(answer: () => Response) {
+      const calls: string[] = [];
+      server.use(
+        http.post('/api/queue/enter', ({ request }) => {
+          calls.push(new URL(request.url).search);
+          return answer();
+        }),
+      );
+      return calls;
+    }
+
+    async function pressBook() {
+      const user = userEvent.setup();
+      serveConcert();
+      const rendered = renderApp('/concerts/7', { session: users.user });
+      await user.click(await screen.findByRole('button', { name: '예매하기' }));
+      return rendered;
+    }
+
+    it('IMMEDIATE_ENTRY stores the key and opens the seat page', async () => {
+      const calls = serveEntry(() =>
+        HttpResponse.json({
+          success: true,
+          data: { status: 'IMMEDIATE_ENTRY', accessKey: 'key-7', message: '바로 입장' },
+        }),
+      );
+      const { router } = await pressBook();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/concerts/7/reserve'));
+      expect(calls).toEqual(['?concertId=7']);
+      expect(sessionStorage.getItem('accessKey-7')).toBe('key-7');
+    });
+
+    it('WAITING opens the waiting room with the rank', async () => {
+      serveEntry(() =>
+        HttpResponse.json({ success: true, data: { status: 'WAITING', rank: 42, etaSeconds: 90 } }),
+      );
+      const { router } = await pressBook();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/concerts/7/wait'));
+      expect(router.state.location.state).toEqual({ rank: 42, etaSeconds: 90 });
+      expect(await screen.findByTestId('queue-rank')).toHaveTextContent('42');
+      expect(sessionStorage.getItem('accessKey-7')).toBeNull();
+    });
+
+    it.each([
+      [
+        'ERROR: its message',
+        () =>
+          HttpResponse.json({
+            success: true,
+            data: { status: 'ERROR', message: '잠시 후 다시 시도해주세요.' },
+          }),
+        '잠시 후 다시 시도해주세요.',
+      ],
+      [
+        'an unknown status: the unknown-response alert',
+        () => HttpResponse.json({ success: true, data: { status: 'ADMITTED', accessKey: 'x' } }),
+        '알 수 없는 응답입니다. 잠시 후 다시 시도해주세요.',
+      ],
+      [
+        '409 B001: the server message',
+        () =>
+          HttpResponse.json(
+            {
+              success: false,
+              status: 409,
+              code: 'B001',
+              message: '현재 예매 가능한 공연이 아닙니다.',
+            },
+            { status: 409 },
+          ),
+        '현재 예매 가능한 공연이 아닙니다.',
+      ],
+      [
+        'a network failure: the spec text',
+        () => HttpResponse.error(),
+        '대기열 입장 중 오류가 발생했습니다.',
+      ],
+    ])('alerts for %s and stays', async (_, answer, message) => {
+      const alert = vi.spyOn(browser, 'alert').mockImplementation(() => undefined);
+      serveEntry(answer);
+      const { router } = await pressBook();
+      await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+      expect(router.state.location.pathname).toBe('/concerts/7');
+    });
   });
 
   it('asks anonymous visitors to log in before writing a review or an expectation', async () => {

@@ -7,11 +7,10 @@ import { ReviewSection } from '@/features/community/components/review-section';
 import { useConcert } from '@/features/concerts/api/get-concert';
 import { ConcertDetail, ConcertDetailMessage } from '@/features/concerts/components/concert-detail';
 import { parseConcertId } from '@/features/concerts/utils/concert-id';
+import { useQueueEntry } from '@/features/queue/hooks/use-queue-entry';
 import { formatDocumentTitle } from '../layouts/route-meta';
 
 export const loginRequiredMessage = '로그인이 필요합니다.';
-export const queueComingSoonMessage =
-  '대기열 입장 기능을 준비 중입니다. 곧 예매하실 수 있도록 준비하고 있어요.';
 
 /** The concert's title in the browser tab once it is known. */
 function ConcertDocumentTitle({ concertId }: { concertId: number }) {
@@ -25,17 +24,21 @@ function ConcertDocumentTitle({ concertId }: { concertId: number }) {
 
 /**
  * /concerts/{concertId}: the concert (concerts feature) with its reviews and expectations
- * (community feature). Login-required actions are decided here, where the session is known.
+ * (community feature). Login-required actions are decided here, where the session is known;
+ * 예매하기 enters the waiting queue (queue feature).
  */
 export function ConcertDetailPage() {
   const { concertId: rawId } = useParams();
+  const parsed = parseConcertId(rawId);
+  if (!parsed.ok) return <ConcertDetailMessage message={parsed.message} />;
+  return <ConcertDetailView key={parsed.concertId} concertId={parsed.concertId} />;
+}
+
+function ConcertDetailView({ concertId }: { concertId: number }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const parsed = parseConcertId(rawId);
-
-  if (!parsed.ok) return <ConcertDetailMessage message={parsed.message} />;
-  const { concertId } = parsed;
+  const queueEntry = useQueueEntry(concertId);
 
   const requireLogin = () => {
     toast.warning(loginRequiredMessage);
@@ -47,8 +50,7 @@ export function ConcertDetailPage() {
       requireLogin();
       return;
     }
-    // The waiting room arrives with the queue issue; until then the user is told plainly.
-    toast.info(queueComingSoonMessage);
+    queueEntry.enter();
   };
 
   const communityUser = user ? { userId: user.userId, nickname: user.nickname } : null;
@@ -56,7 +58,7 @@ export function ConcertDetailPage() {
   return (
     <>
       <ConcertDocumentTitle concertId={concertId} />
-      <ConcertDetail key={concertId} concertId={concertId} onBook={book}>
+      <ConcertDetail concertId={concertId} onBook={book} isBooking={queueEntry.isEntering}>
         <ReviewSection
           key={`reviews-${concertId}`}
           concertId={concertId}

@@ -6,6 +6,8 @@ import { getBookingAction, getClosedBookingNotice } from '../utils/booking-actio
 interface ConcertBookingButtonProps {
   status: string;
   onBook: () => void;
+  /** Shows a spinner on the button while the booking call is on its way. */
+  isBooking?: boolean;
   /** A line beside the button on the fixed mobile bar, e.g. the price range. */
   caption?: string;
 }
@@ -14,7 +16,12 @@ interface ConcertBookingButtonProps {
  * The booking button of buyer-side.md §4, inline from tablet up and fixed to the bottom of the
  * screen on mobile. Cancelled and completed concerts get a notice instead of a button.
  */
-export function ConcertBookingButton({ status, onBook, caption }: ConcertBookingButtonProps) {
+export function ConcertBookingButton({
+  status,
+  onBook,
+  isBooking = false,
+  caption,
+}: ConcertBookingButtonProps) {
   const action = getBookingAction(status);
   if (!action) {
     const notice = getClosedBookingNotice(status);
@@ -39,6 +46,7 @@ export function ConcertBookingButton({ status, onBook, caption }: ConcertBooking
         size="lg"
         onClick={onBook}
         disabled={!action.isEnabled}
+        isLoading={isBooking}
         className={clsx(
           'tablet:w-full tablet:max-w-xs',
           caption ? 'min-w-36' : 'w-full',
@@ -46,7 +54,7 @@ export function ConcertBookingButton({ status, onBook, caption }: ConcertBooking
             'disabled:bg-surface-700 disabled:text-zinc-400 disabled:shadow-none',
         )}
       >
-        {action.isEnabled && <Ticket className="size-5" aria-hidden />}
+        {action.isEnabled && !isBooking && <Ticket className="size-5" aria-hidden />}
         {action.label}
       </Button>
     </div>

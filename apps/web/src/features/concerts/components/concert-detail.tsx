@@ -191,6 +191,8 @@ interface ConcertDetailProps {
   concertId: number;
   /** Called by an enabled 예매하기; the page decides where it leads. */
   onBook: () => void;
+  /** The booking is on its way (queue entry): the button shows a spinner and waits. */
+  isBooking?: boolean;
   /** Reviews and expectations, shown under the AI summary. */
   children?: ReactNode;
 }
@@ -198,10 +200,12 @@ interface ConcertDetailProps {
 function ConcertDetailContent({
   concert,
   onBook,
+  isBooking = false,
   children,
 }: {
   concert: LoadedConcert;
   onBook: () => void;
+  isBooking?: boolean;
   children?: ReactNode;
 }) {
   const priceRange = formatPriceRange(concert.seatGrades);
@@ -257,6 +261,7 @@ function ConcertDetailContent({
                 <ConcertBookingButton
                   status={concert.status}
                   onBook={onBook}
+                  isBooking={isBooking}
                   {...(priceRange ? { caption: priceRange } : {})}
                 />
               </div>
@@ -330,7 +335,7 @@ function ConcertDetailContent({
  * 공연 정보 / 예매 정보 / seat grades, the AI summary, and whatever the page adds below
  * (reviews, expectations). Loading, not found, error with retry and empty states.
  */
-export function ConcertDetail({ concertId, onBook, children }: ConcertDetailProps) {
+export function ConcertDetail({ concertId, onBook, isBooking, children }: ConcertDetailProps) {
   const { data, isPending, isError, error, refetch, isFetching } = useConcert(concertId);
 
   if (isPending) return <DetailSkeleton />;
@@ -372,7 +377,7 @@ export function ConcertDetail({ concertId, onBook, children }: ConcertDetailProp
   }
 
   return (
-    <ConcertDetailContent concert={data} onBook={onBook}>
+    <ConcertDetailContent concert={data} onBook={onBook} isBooking={isBooking ?? false}>
       {children}
     </ConcertDetailContent>
   );

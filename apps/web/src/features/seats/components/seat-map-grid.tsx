@@ -1,0 +1,200 @@
+import { clsx } from 'clsx';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { formatPrice } from '@/lib/format';
+import {
+  gradeSeatName,
+  seatAccessibleLabel,
+  toneForGrade,
+  type GradeInfo,
+  type RowView,
+  type SectionView,
+  type SeatView,
+} from '../utils/seat-layout';
+import { SeatButton } from './seat-button';
+
+interface SeatMapGridProps {
+  sections: SectionView[];
+  grades: GradeInfo[];
+  pendingIds: ReadonlySet<number>;
+  onToggle: (seat: SeatView) => void;
+}
+
+/** Rows wider than this draw smaller seats without numbers (big sections). */
+const compactRowLength = 20;
+
+/** Where keyboard focus starts: your first seat, else the first free one, else the first seat. */
+function defaultActiveId(rows: readonly RowView[]): number | null {
+  const seats = rows.flatMap((row) => row.seats);
+  const seat =
+    seats.find((s) => s.kind === 'mine') ?? seats.find((s) => s.kind === 'available') ?? seats[0];
+  return seat?.record.seatId ?? null;
+}
+
+/** The keys the grid handles, and where each one moves from (row, column). */
+export function nextGridPosition(
+  key: string,
+  ctrlKey: boolean,
+  [row, col]: readonly [number, number],
+  rowLengths: readonly number[],
+  sectionStarts: readonly number[],
+): [number, number] | null {
+  const lastRow = rowLengths.length - 1;
+  const clampCol = (r: number, c: number) => Math.max(0, Math.min(c, (rowLengths[r] ?? 1) - 1));
+  switch (key) {
+    case 'ArrowRight':
+      return [row, clampCol(row, col + 1)];
+    case 'ArrowLeft':
+      return [row, clampCol(row, col - 1)];
+    case 'ArrowDown':
+      return row < lastRow ? [row + 1, clampCol(row + 1, col)] : [row, col];
+    case 'ArrowUp':
+      return row > 0 ? [row - 1, clampCol(row - 1, col)] : [row, col];
+    case 'Home':
+      return ctrlKey ? [0, 0] : [row, 0];
+    case 'End':
+      return ctrlKey ? [lastRow, clampCol(lastRow, Infinity)] : [row, clampCol(row, Infinity)];
+    case 'PageDown': {
+      const next = sectionStarts.find((start) => start > row) ?? row;
+      return [next, clampCol(next, col)];
+    }
+    case 'PageUp': {
+      const current = [...sectionStarts].reverse().find((start) => start <= row) ?? 0;
+      const previous =
+        current < row ? current : ([...sectionStarts].reverse().find((s) => s < current) ?? 0);
+      return [previous, clampCol(previous, col)];
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The seat map as one ARIA grid with a roving tabindex (one Tab stop): the arrow keys move
+ * between seats, Home/End to a row's ends (with Ctrl the map's), PageUp/PageDown between
+ * sections, Enter or Space toggles the seat. Every seat names its grade, place, state and price.
+ */
+export const SeatMapGrid = memo(function SeatMapGrid({
+  sections,
+  grades,
+  pendingIds,
+  onToggle,
+}: SeatMapGridProps) {
+  const rows = useMemo(() => sections.flatMap((section) => section.rows), [sections]);
+  const layout = useMemo(() => {
+    const positions = new Map<number, [number, number]>();
+    rows.forEach((row, r) =>
+      row.seats.forEach((seat, c) => positions.set(seat.record.seatId, [r, c])),
+    );
+    const sectionStarts: number[] = [];
+    let index = 0;
+    for (const section of sections) {
+      sectionStarts.push(index);
+      index += section.rows.length;
+    }
+    return { positions, sectionStarts, rowLengths: rows.map((row) => row.seats.length) };
+  }, [rows, sections]);
+  const isCompact = rows.some((row) => row.seats.length > compactRowLength);
+
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const activeId =
+    chosenId !== null && layout.positions.has(chosenId) ? chosenId : defaultActiveId(rows);
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (activeId === null) return;
+    const from = layout.positions.get(activeId);
+    if (!from) return;
+    const to = nextGridPosition(
+      event.key,
+      event.ctrlKey || event.metaKey,
+      from,
+      layout.rowLengths,
+      layout.sectionStarts,
+    );
+    if (!to) return;
+    event.preventDefault();
+    const seat = rows[to[0]]?.seats[to[1]];
+    if (!seat) return;
+    setChosenId(seat.record.seatId);
+    buttons.current.get(seat.record.seatId)?.focus();
+  };
+
+  return (
+    <div role="grid" aria-label="좌석 배치도" onKeyDown={onKeyDown} className="flex flex-col gap-6">
+      {sections.map((section) => {
+        const tone = toneForGrade(grades, section.grade);
+        return (
+          <div
+            key={section.section}
+            role="rowgroup"
+            aria-label={`${section.section}구역 ${gradeSeatName(section.grade)}`.trim()}
+            className="flex flex-col gap-1.5"
+          >
+            <div
+              role="row"
+              className={clsx('mb-1 flex items-center gap-2', !isCompact && 'justify-center')}
+            >
+              <span
+                role="columnheader"
+                // In a wide section that scrolls sideways, the heading stays in view.
+                className={clsx(
+                  'flex items-center gap-2 text-sm font-bold text-zinc-100',
+                  isCompact && 'sticky left-0 pl-1',
+                )}
+              >
+                <span className={`size-2.5 rounded-full ${tone.swatch}`} aria-hidden />
+                {section.section}구역
+                {section.grade && (
+                  <span className={`text-xs font-semibold ${tone.text}`}>
+                    {gradeSeatName(section.grade)} · {formatPrice(section.price)}
+                  </span>
+                )}
+              </span>
+            </div>
+            {section.rows.map((row) => (
+              <div
+                key={row.key}
+                role="row"
+                className={clsx('flex items-center gap-1', !isCompact && 'tablet:gap-1.5')}
+              >
+                <span
+                  role="rowheader"
+                  aria-label={`${row.section}구역 ${row.row}열`}
+                  className={clsx(
+                    'w-6 shrink-0 text-right text-[10px] font-medium text-zinc-500 tabular-nums tablet:w-7 tablet:text-[11px]',
+                    isCompact && 'sticky left-0 z-20 bg-surface-900 pr-1',
+                  )}
+                >
+                  {row.row}열
+                </span>
+                {row.seats.map((seat) => {
+                  const { seatId } = seat.record;
+                  return (
+                    <div role="gridcell" key={seatId} className="flex">
+                      <SeatButton
+                        seatId={seatId}
+                        kind={seat.kind}
+                        number={seat.position.number}
+                        tone={tone}
+                        label={seatAccessibleLabel(seat)}
+                        isActive={seatId === activeId}
+                        isPending={pendingIds.has(seatId)}
+                        isCompact={isCompact}
+                        buttonRef={(element) => {
+                          if (element) buttons.current.set(seatId, element);
+                          else buttons.current.delete(seatId);
+                        }}
+                        onActivate={() => onToggle(seat)}
+                        onFocus={() => setChosenId(seatId)}
+                      />
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+});

@@ -1,0 +1,367 @@
+import type { SeatEntry, SeatMap } from '@curtaincall/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/toast-store';
+import { resetAccessKeyExpiry } from '@/lib/access-key';
+import { browser } from '@/lib/browser';
+import { makeHeldSeat, makeSeat, makeSmallVenue } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
+import { SeatReservation, type SeatPageConcert } from './seat-reservation';
+
+const concert: SeatPageConcert = {
+  title: '재즈 인 더 시티',
+  schedule: '2025.10.04 (토) 오후 8:00',
+  venueName: '청담 재즈라운지',
+  seatGrades: [
+    { name: '프리미엄', price: 150_000 },
+    { name: 'VIP', price: 100_000 },
+    { name: '일반석', price: 50_000 },
+  ],
+};
+
+interface Venue {
+  seatMap: SeatMap;
+  seats: SeatEntry[];
+}
+
+/** A fake seat server over `venue.seats`, recording the seat calls it gets. */
+function serveVenue(venue: Venue, { polls = [] as Record<string, unknown>[] } = {}) {
+  const calls: string[] = [];
+  const pollAnswers = [...polls];
+  const find = (seatId: number) => venue.seats.find((seat) => seat.seatId === seatId);
+  server.use(
+    http.get('/api/concerts/1/seat-map', () =>
+      HttpResponse.json({ success: true, data: venue.seatMap }),
+    ),
+    http.get('/api/seats/concerts/1/status', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push(`status${url.search} key=${request.headers.get('X-Access-Key')}`);
+      const section = url.searchParams.get('section');
+      const data = section
+        ? venue.seats.filter((seat) => seat.seatInfo.startsWith(`${section}-`))
+        : venue.seats;
+      return HttpResponse.json({ success: true, data });
+    }),
+    http.get('/api/seats/concerts/1/polling', async () => {
+      const next = pollAnswers.shift();
+      if (next === undefined) await delay('infinite');
+      return HttpResponse.json(next);
+    }),
+    http.post('/api/seats/concerts/1/seats/:seatId/reserve', ({ params }) => {
+      const seatId = Number(params.seatId);
+      calls.push(`reserve ${seatId}`);
+      const seat = find(seatId);
+      if (!seat) return HttpResponse.json({ success: false, message: '없음' }, { status: 404 });
+      if (seat.status !== 'AVAILABLE') {
+        return HttpResponse.json(
+          {
+            success: false,
+            status: 409,
+            code: 'B003',
+            message: '다른 유저가 선점 중인 좌석입니다.',
+          },
+          { status: 409 },
+        );
+      }
+      Object.assign(seat, makeHeldSeat(seatId, seat.seatInfo, 300));
+      return HttpResponse.json({ success: true, message: '좌석 선점 성공', data: seat });
+    }),
+    http.delete('/api/seats/concerts/1/seats/:seatId/release', ({ params }) => {
+      const seatId = Number(params.seatId);
+      calls.push(`release ${seatId}`);
+      const seat = find(seatId);
+      if (seat) Object.assign(seat, makeSeat(seatId, seat.seatInfo));
+      return HttpResponse.json({ success: true, message: '좌석 선점 해제 성공' });
+    }),
+  );
+  return calls;
+}
+
+/** Replaces the seat at `seatInfo` (ids follow makeSmallVenue: A-1-1 = 111). */
+function setSeat(venue: Venue, seat: SeatEntry) {
+  const index = venue.seats.findIndex((s) => s.seatInfo === seat.seatInfo);
+  if (index < 0) throw new Error(`no seat ${seat.seatInfo}`);
+  venue.seats[index] = seat;
+}
+
+function renderSeats() {
+  return renderWithProviders(<SeatReservation concertId={1} concert={concert} />, {
+    route: '/concerts/1/reserve',
+  });
+}
+
+const seatButton = (name: string | RegExp) => screen.findByRole('button', { name });
+const panel = () => screen.getByRole('complementary', { name: '선택한 좌석' });
+
+describe('SeatReservation', () => {
+  beforeEach(() => {
+    sessionStorage.setItem('accessKey-1', 'key-1');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+    resetAccessKeyExpiry();
+  });
+
+  it('draws the map under STAGE with the grade legend and sends the access key', async () => {
+    const venue = makeSmallVenue();
+    const calls = serveVenue(venue);
+    renderSeats();
+    expect(await seatButton('프리미엄석 A구역 1열 1번, 선택 가능, 150,000원')).toBeInTheDocument();
+    expect(screen.getByText('STAGE')).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: '좌석 등급별 가격' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['프리미엄150,000원', 'VIP100,000원', '일반석50,000원']);
+    expect(calls).toEqual(['status key=key-1']);
+    expect(screen.getByRole('button', { name: '결제하기' })).toBeDisabled();
+  });
+
+  it('totals each seat’s grade price plus the 2,000원 fee and counts down from the earliest hold', async () => {
+    const toastSpy = vi.spyOn(toast, 'info');
+    const venue = makeSmallVenue();
+    setSeat(venue, makeHeldSeat(111, 'A-1-1', 200));
+    setSeat(venue, makeHeldSeat(211, 'B-1-1', 65));
+    serveVenue(venue);
+    const user = userEvent.setup();
+    renderSeats();
+    await seatButton('프리미엄석 A구역 1열 1번, 선택됨, 150,000원');
+
+    const side = panel();
+    expect(within(side).getByText('A구역 1열 1번')).toBeInTheDocument();
+    expect(within(side).getByText('B구역 1열 1번')).toBeInTheDocument();
+    expect(within(side).getByText('좌석 금액 (2석)').nextSibling).toHaveTextContent('250,000원');
+    expect(within(side).getByText('예매 수수료 (2,000원 × 2)').nextSibling).toHaveTextContent(
+      '4,000원',
+    );
+    expect(within(side).getByTestId('order-total')).toHaveTextContent('254,000원');
+    expect(within(side).getByRole('timer', { name: '남은 선점 시간' })).toHaveTextContent('01:05');
+
+    const pay = within(side).getByRole('button', { name: '결제하기' });
+    expect(pay).toBeEnabled();
+    await user.click(pay);
+    expect(toastSpy).toHaveBeenCalledWith(expect.stringContaining('다음 단계'));
+  });
+
+  it('holds a free seat, refuses a third with the 최대 2개 toast, and releases your own', async () => {
+    const venue = makeSmallVenue();
+    const calls = serveVenue(venue);
+    const user = userEvent.setup();
+    renderSeats();
+
+    await user.click(await seatButton(/^프리미엄석 A구역 1열 1번, 선택 가능/));
+    await seatButton('프리미엄석 A구역 1열 1번, 선택됨, 150,000원');
+    expect(screen.getByText('A구역 1열 1번 좌석을 선점했습니다.')).toHaveClass('sr-only');
+    await user.click(await seatButton(/^VIP석 B구역 1열 2번, 선택 가능/));
+    await seatButton('VIP석 B구역 1열 2번, 선택됨, 100,000원');
+    expect(within(panel()).getByTestId('order-total')).toHaveTextContent('254,000원');
+    expect(within(panel()).getByRole('timer')).toHaveTextContent('05:00');
+
+    await user.click(await seatButton(/^일반석 C구역 1열 1번, 선택 가능/));
+    expect(await screen.findByText('좌석 선점은 최대 2개까지만 가능합니다.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.startsWith('reserve'))).toEqual([
+      'reserve 111',
+      'reserve 212',
+    ]);
+
+    await user.click(
+      screen.getByRole('button', { name: 'VIP석 B구역 1열 2번, 선택됨, 100,000원' }),
+    );
+    await seatButton(/^VIP석 B구역 1열 2번, 선택 가능/);
+    expect(calls).toContain('release 212');
+    expect(within(panel()).getByTestId('order-total')).toHaveTextContent('152,000원');
+
+    await user.click(within(panel()).getByRole('button', { name: 'A구역 1열 1번 선택 해제' }));
+    await waitFor(() => expect(calls).toContain('release 111'));
+    expect(await within(panel()).findByText('좌석을 선택하면 5분 동안 선점됩니다.')).toBeVisible();
+  });
+
+  it('explains a seat held by someone else without calling the server', async () => {
+    const venue = makeSmallVenue();
+    setSeat(venue, makeSeat(112, 'A-1-2', { status: 'RESERVED', remainingSeconds: 100 }));
+    const calls = serveVenue(venue);
+    const user = userEvent.setup();
+    renderSeats();
+    await user.click(await seatButton(/^프리미엄석 A구역 1열 2번, 다른 사용자가 선점 중/));
+    expect(
+      await screen.findByText('다른 사용자가 선점 중인 좌석입니다. 다른 좌석을 선택해주세요.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.startsWith('reserve'))).toEqual([]);
+  });
+
+  it('turns a race lost on the server into the 유저 toast and refreshes the map', async () => {
+    const venue = makeSmallVenue();
+    const calls = serveVenue(venue);
+    const user = userEvent.setup();
+    renderSeats();
+    const button = await seatButton(/^프리미엄석 A구역 1열 3번, 선택 가능/);
+    // Someone else got there first, after our map was drawn.
+    Object.assign(venue.seats[2] ?? {}, { status: 'RESERVED', remainingSeconds: 280 });
+    await user.click(button);
+    expect(
+      await screen.findByText('다른 사용자가 선점 중인 좌석입니다. 다른 좌석을 선택해주세요.'),
+    ).toBeInTheDocument();
+    await seatButton(/^프리미엄석 A구역 1열 3번, 다른 사용자가 선점 중/);
+    expect(calls.filter((call) => call.startsWith('status')).length).toBeGreaterThan(1);
+  });
+
+  it('at 0 alerts that the hold expired and releases every held seat', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const alert = vi.spyOn(browser, 'alert').mockImplementation(() => undefined);
+    const venue = makeSmallVenue();
+    setSeat(venue, makeHeldSeat(111, 'A-1-1', 3));
+    setSeat(venue, makeHeldSeat(212, 'B-1-2', 10));
+    const calls = serveVenue(venue);
+    renderSeats();
+    await seatButton(/^프리미엄석 A구역 1열 1번, 선택됨/);
+    expect(within(panel()).getByRole('timer')).toHaveTextContent('00:03');
+    expect(alert).not.toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(3_300));
+    expect(alert).toHaveBeenCalledWith('선점 시간이 만료되었습니다.');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.startsWith('release')).sort()).toEqual([
+        'release 111',
+        'release 212',
+      ]),
+    );
+    expect(alert).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(within(panel()).getByRole('button', { name: '결제하기' })).toBeDisabled(),
+    );
+  });
+
+  it('on a 403 alerts, forgets the key and goes back to the concert', async () => {
+    const alert = vi.spyOn(browser, 'alert').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const venue = makeSmallVenue();
+    serveVenue(venue);
+    server.use(
+      http.get('/api/seats/concerts/1/status', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            status: 403,
+            code: 'Q002',
+            message: 'AccessKey가 유효하지 않거나 만료되었습니다.',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderSeats();
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        '예매 시간이 만료되었습니다. 콘서트 상세 페이지로 돌아갑니다.',
+      ),
+    );
+    expect(sessionStorage.getItem('accessKey-1')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/concerts/1');
+    expect(alert).toHaveBeenCalledTimes(1);
+  });
+
+  it('a missing key only warns; the server’s 403 sends the user back', async () => {
+    sessionStorage.clear();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(browser, 'alert').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    serveVenue(makeSmallVenue());
+    server.use(
+      http.get('/api/seats/concerts/1/status', ({ request }) =>
+        request.headers.get('X-Access-Key')
+          ? HttpResponse.json({ success: true, data: [] })
+          : HttpResponse.json({ success: false, message: '없음' }, { status: 403 }),
+      ),
+    );
+    renderSeats();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/concerts/1'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no access key'));
+  });
+
+  it('merges polled seat updates and re-fetches the status', async () => {
+    const venue = makeSmallVenue();
+    const update = makeSeat(113, 'A-1-3', { status: 'BOOKED' });
+    const calls = serveVenue(venue, {
+      polls: [
+        {
+          status: 'update',
+          hasUpdate: true,
+          seatUpdates: [update],
+          updateTime: '2025-10-01T10:00:03',
+        },
+      ],
+    });
+    // The server's own state changes when the poll answers, so the re-fetch agrees with it.
+    server.events.on('response:mocked', ({ request }) => {
+      if (request.url.includes('/polling')) Object.assign(venue.seats[2] ?? {}, update);
+    });
+    renderSeats();
+    await seatButton('프리미엄석 A구역 1열 3번, 예매 완료, 150,000원');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.startsWith('status')).length).toBeGreaterThan(1),
+    );
+    server.events.removeAllListeners();
+  });
+
+  it('opens a big venue on its section overview, then loads one section', async () => {
+    const sections = Array.from({ length: 10 }, (_, i) => ({
+      section: String.fromCharCode(65 + i),
+      grade: i < 2 ? '프리미엄' : i < 5 ? 'VIP' : '일반석',
+      price: i < 2 ? 150_000 : i < 5 ? 100_000 : 50_000,
+      rows: 1,
+      seatCount: 2,
+    }));
+    const seats = sections.flatMap((s, i) => [
+      makeSeat(i * 10 + 1, `${s.section}-1-1`),
+      makeSeat(i * 10 + 2, `${s.section}-1-2`, { status: i === 1 ? 'BOOKED' : 'AVAILABLE' }),
+    ]);
+    const calls = serveVenue({ seatMap: { concertId: 1, totalSeats: 20, sections }, seats });
+    const user = userEvent.setup();
+    renderSeats();
+    const overview = await screen.findByRole('list', { name: '구역 선택' });
+    expect(within(overview).getAllByRole('button')).toHaveLength(10);
+    // Small enough to load whole: every tile knows its free seats.
+    await within(overview).findByRole('button', {
+      name: 'B구역, 프리미엄 150,000원, 잔여 1 / 2석',
+    });
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+
+    await user.click(within(overview).getByRole('button', { name: /^C구역/ }));
+    const grid = await screen.findByRole('grid', { name: '좌석 배치도' });
+    expect(within(grid).getAllByRole('gridcell')).toHaveLength(2);
+    expect(
+      within(grid).getByRole('button', { name: 'VIP석 C구역 1열 1번, 선택 가능, 100,000원' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '전체 구역 보기' }));
+    expect(await screen.findByRole('list', { name: '구역 선택' })).toBeInTheDocument();
+    expect(calls.every((call) => !call.includes('section='))).toBe(true);
+  });
+
+  it('loads a very big venue one section at a time', async () => {
+    const sections = Array.from({ length: 6 }, (_, i) => ({
+      section: String.fromCharCode(65 + i),
+      grade: '일반석',
+      price: 50_000,
+      rows: 1,
+      seatCount: 1_000,
+    }));
+    const seats = sections.map((s, i) => makeSeat(i + 1, `${s.section}-1-1`));
+    const calls = serveVenue({ seatMap: { concertId: 1, totalSeats: 6_000, sections }, seats });
+    const user = userEvent.setup();
+    renderSeats();
+    const overview = await screen.findByRole('list', { name: '구역 선택' });
+    expect(within(overview).getByRole('button', { name: /^D구역/ })).toHaveAccessibleName(
+      'D구역, 일반석 50,000원, 1,000석',
+    );
+    expect(calls).toEqual([]);
+    await user.click(within(overview).getByRole('button', { name: /^D구역/ }));
+    await seatButton('일반석 D구역 1열 1번, 선택 가능, 50,000원');
+    expect(calls).toEqual(['status?section=D key=key-1']);
+  });
+});

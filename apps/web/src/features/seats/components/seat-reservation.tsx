@@ -1,0 +1,288 @@
+import { ArrowLeft, CalendarDays, Keyboard, LayoutGrid, MapPin } from 'lucide-react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState } from '@/components/ui/state-panel';
+import { toast } from '@/components/ui/toast-store';
+import { getErrorMessage } from '@/lib/api-client';
+import { browser } from '@/lib/browser';
+import { useSeatMap } from '../api/get-seat-map';
+import { useSeatStatuses, type SeatScope } from '../api/get-seat-status';
+import { useSeatActions } from '../hooks/use-seat-actions';
+import { useSeatPolling } from '../hooks/use-seat-polling';
+import { isAccessKeyError } from '../utils/seat-errors';
+import {
+  buildSectionViews,
+  isBigVenue,
+  orderGrades,
+  selectedSeats,
+  wholeStatusMaxSeats,
+  type GradeInfo,
+  type SeatView,
+} from '../utils/seat-layout';
+import { SeatLegend } from './seat-legend';
+import { SeatMapGrid } from './seat-map-grid';
+import { SeatSidePanel } from './seat-side-panel';
+import { SectionOverview, type SectionAvailability } from './section-overview';
+
+export const seatPageTexts = {
+  holdExpired: '선점 시간이 만료되었습니다.',
+  payNextStep: '결제는 다음 단계에서 열릴 예정입니다. 선점한 좌석은 남은 시간 동안 유지됩니다.',
+  layoutFailed: '좌석 배치 정보를 불러올 수 없습니다.',
+  statusFailed: '좌석 정보를 불러올 수 없습니다.',
+  leaving: '예매 시간이 만료되어 콘서트 정보로 이동합니다.',
+  keyboardHint: '방향키로 좌석을 이동하고 Enter 또는 Space로 선택하거나 해제할 수 있어요.',
+} as const;
+
+/** What the page header shows of the concert (the app passes it from the concert's detail). */
+export interface SeatPageConcert {
+  title: string;
+  schedule: string;
+  venueName: string;
+  seatGrades: GradeInfo[];
+}
+
+interface SeatReservationProps {
+  concertId: number;
+  concert: SeatPageConcert | undefined;
+}
+
+const wholeVenue: SeatScope = { type: 'all' };
+
+function Stage() {
+  return (
+    <div className="mx-auto mb-6 flex w-full max-w-xl flex-col items-center" aria-hidden>
+      <div className="flex h-10 w-full items-center justify-center rounded-b-[2.5rem] border border-t-0 border-zinc-500/40 bg-gradient-to-b from-zinc-200/25 to-zinc-400/5 text-xs font-black tracking-[0.5em] text-zinc-200 shadow-[0_12px_40px_rgba(255,255,255,0.06)]">
+        STAGE
+      </div>
+    </div>
+  );
+}
+
+function MapSkeleton() {
+  return (
+    <div className="flex flex-col items-center gap-2 py-6" aria-busy="true">
+      <span className="sr-only" role="status">
+        좌석 정보를 불러오는 중입니다
+      </span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="h-7 w-full max-w-md" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /concerts/{id}/reserve (buyer-side.md §2 "Seat page"): legend, STAGE, the seat map (a big
+ * venue opens on its section overview), the selection panel; seat states kept live by long
+ * polling; holds released and the user told when the countdown runs out.
+ */
+export function SeatReservation({ concertId, concert }: SeatReservationProps) {
+  const seatMap = useSeatMap(concertId);
+  const layout = seatMap.data;
+  const [openSection, setOpenSection] = useState<string | null>(null);
+  const [visitedSections, setVisitedSections] = useState<readonly string[]>([]);
+
+  const isBig = layout ? isBigVenue(layout) : false;
+  const loadsWholeVenue = layout ? layout.totalSeats <= wholeStatusMaxSeats : false;
+  const scopes: SeatScope[] = !layout
+    ? []
+    : loadsWholeVenue
+      ? [wholeVenue]
+      : visitedSections.map((section) => ({ type: 'section', section }));
+  const currentScope: SeatScope | null = !layout
+    ? null
+    : loadsWholeVenue
+      ? wholeVenue
+      : openSection
+        ? { type: 'section', section: openSection }
+        : null;
+  const { records, current } = useSeatStatuses(concertId, scopes, currentScope);
+  // Polling starts once the seats on screen are known, so no change can slip in between.
+  const isStatusReady = currentScope === null || current?.data !== undefined;
+  useSeatPolling(concertId, layout !== undefined && isStatusReady);
+  const actions = useSeatActions(concertId);
+
+  const grades = useMemo(
+    () => orderGrades(concert?.seatGrades, layout?.sections ?? []),
+    [concert?.seatGrades, layout?.sections],
+  );
+  const sections = useMemo(
+    () => (layout ? buildSectionViews(records, layout.sections) : []),
+    [records, layout],
+  );
+  const mine = useMemo(() => selectedSeats(sections), [sections]);
+  const shownSections = useMemo(
+    () => (isBig ? sections.filter((section) => section.section === openSection) : sections),
+    [isBig, sections, openSection],
+  );
+  const availability = useMemo(() => {
+    const counts = new Map<string, SectionAvailability>();
+    for (const section of sections) {
+      const seats = section.rows.flatMap((row) => row.seats);
+      counts.set(section.section, {
+        available: seats.filter((seat) => seat.kind === 'available').length,
+        mine: seats.filter((seat) => seat.kind === 'mine').length,
+      });
+    }
+    return counts;
+  }, [sections]);
+  const deadline = useMemo(() => {
+    const deadlines = mine
+      .map((seat) => seat.record.holdDeadline)
+      .filter((value): value is number => value !== null);
+    return deadlines.length > 0 ? Math.min(...deadlines) : null;
+  }, [mine]);
+
+  const heldCount = mine.length;
+  const { toggle, release, releaseAll, pendingIds, announcement } = actions;
+  const onToggle = useCallback((seat: SeatView) => toggle(seat, heldCount), [toggle, heldCount]);
+
+  const openSectionView = (section: string) => {
+    setOpenSection(section);
+    setVisitedSections((visited) => (visited.includes(section) ? visited : [...visited, section]));
+  };
+
+  const onExpire = () => {
+    void releaseAll(mine, { silent: true });
+    browser.alert(seatPageTexts.holdExpired);
+  };
+
+  const leaving = current?.isError && isAccessKeyError(current.error);
+
+  let body: ReactNode;
+  if (seatMap.isPending) {
+    body = <MapSkeleton />;
+  } else if (seatMap.isError || !layout) {
+    body = (
+      <ErrorState
+        title={seatPageTexts.layoutFailed}
+        description={getErrorMessage(seatMap.error)}
+        onRetry={() => void seatMap.refetch()}
+        isRetrying={seatMap.isFetching}
+      />
+    );
+  } else if (leaving) {
+    body = <PageSpinner label={seatPageTexts.leaving} />;
+  } else if (isBig && openSection === null) {
+    body = (
+      <>
+        <p className="mb-3 flex items-center gap-2 text-sm text-zinc-300">
+          <LayoutGrid className="size-4 text-zinc-500" aria-hidden />
+          구역을 선택하면 좌석을 볼 수 있어요. 무대에 가까운 구역부터 표시됩니다.
+        </p>
+        <SectionOverview
+          sections={layout.sections}
+          grades={grades}
+          availability={availability}
+          onSelect={openSectionView}
+        />
+      </>
+    );
+  } else if (current?.isError) {
+    body = (
+      <ErrorState
+        title={seatPageTexts.statusFailed}
+        description={getErrorMessage(current.error)}
+        onRetry={() => void current.refetch()}
+        isRetrying={current.isFetching}
+      />
+    );
+  } else if (!current?.data || shownSections.length === 0) {
+    body =
+      current?.isPending || current?.isFetching ? (
+        <MapSkeleton />
+      ) : (
+        <p className="py-10 text-center text-sm text-zinc-400">표시할 좌석이 없습니다.</p>
+      );
+  } else {
+    body = (
+      <SeatMapGrid
+        sections={shownSections}
+        grades={grades}
+        pendingIds={pendingIds}
+        onToggle={onToggle}
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 pt-6 pb-10 tablet:px-6 desktop:px-8 desktop:pb-16">
+      <header className="mb-6">
+        <Link
+          to={`/concerts/${concertId}`}
+          className="inline-flex items-center gap-1.5 text-sm text-zinc-400 hover:text-white"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          공연 정보
+        </Link>
+        <p className="mt-4 text-sm font-semibold tracking-widest text-rose-300">SEAT SELECTION</p>
+        <h1 className="mt-1 text-2xl font-extrabold text-white tablet:text-3xl">좌석 선택</h1>
+        {concert && (
+          <div className="mt-2 flex flex-col gap-1 text-sm text-zinc-300 tablet:flex-row tablet:flex-wrap tablet:gap-x-4">
+            <span className="font-semibold text-zinc-100">{concert.title}</span>
+            <span className="flex items-center gap-1.5">
+              <CalendarDays className="size-4 text-zinc-500" aria-hidden />
+              {concert.schedule}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <MapPin className="size-4 text-zinc-500" aria-hidden />
+              {concert.venueName}
+            </span>
+          </div>
+        )}
+      </header>
+
+      <div className="flex flex-col gap-6 desktop:grid desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start desktop:gap-8">
+        <section aria-label="좌석 배치" className="flex min-w-0 flex-col gap-4">
+          {grades.length > 0 && <SeatLegend grades={grades} />}
+          <div className="rounded-3xl border border-surface-700/70 bg-surface-900/50 px-2 pt-0 pb-6 tablet:px-6">
+            <Stage />
+            {isBig && openSection !== null && (
+              <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+                <button
+                  type="button"
+                  onClick={() => setOpenSection(null)}
+                  className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm text-zinc-300 hover:bg-white/5 hover:text-white"
+                >
+                  <ArrowLeft className="size-4" aria-hidden />
+                  전체 구역 보기
+                </button>
+                <span className="text-sm font-bold text-white">{openSection}구역</span>
+              </div>
+            )}
+            {isBig && openSection === null ? (
+              body
+            ) : (
+              // Wide sections scroll sideways inside the card instead of widening the page.
+              <div className="overflow-x-auto pb-2">
+                <div className="mx-auto w-max">{body}</div>
+              </div>
+            )}
+            {!(isBig && openSection === null) && layout && (
+              <p className="mt-4 flex items-center justify-center gap-2 text-xs text-zinc-500">
+                <Keyboard className="size-4" aria-hidden />
+                {seatPageTexts.keyboardHint}
+              </p>
+            )}
+          </div>
+        </section>
+
+        <p className="sr-only" role="status" aria-live="polite">
+          {announcement}
+        </p>
+        <SeatSidePanel
+          seats={mine}
+          grades={grades}
+          deadline={deadline}
+          pendingIds={pendingIds}
+          onRemove={(seat) => void release(seat)}
+          onClearAll={() => void releaseAll(mine)}
+          onPay={() => toast.info(seatPageTexts.payNextStep)}
+          onExpire={onExpire}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { limits } from '@curtaincall/contracts';
+
+export interface OrderTotals {
+  seatCount: number;
+  /** Sum of the seats' grade prices. */
+  seatsPrice: number;
+  /** 2,000원 per seat (product-rules.md §2). */
+  fee: number;
+  /** What the server will charge: grade prices plus the fee ('결제 예정 금액'). */
+  total: number;
+}
+
+export function computeOrderTotals(seats: readonly { price: number }[]): OrderTotals {
+  const seatsPrice = seats.reduce((sum, seat) => sum + seat.price, 0);
+  const fee = seats.length * limits.bookingFeeWon;
+  return { seatCount: seats.length, seatsPrice, fee, total: seatsPrice + fee };
+}
+
+/** 125 -> '02:05' */
+export function formatCountdown(seconds: number): string {
+  const safe = Math.max(0, Math.floor(seconds));
+  const minutes = Math.floor(safe / 60);
+  return `${String(minutes).padStart(2, '0')}:${String(safe % 60).padStart(2, '0')}`;
+}
