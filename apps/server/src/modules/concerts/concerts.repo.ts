@@ -78,7 +78,7 @@ function parsePriceArray(value: number[] | string): number[] {
 }
 
 /**
- * A cheap fingerprint of the whole concerts table: any insert, delete, status or field change
+ * A cheap fingerprint of the whole concerts table: every insert, delete, status or field change
  * (updated_at) or new AI summary changes it, so a snapshot knows when to reload.
  */
 export async function findCatalogVersion(db: DbOrTx): Promise<string> {

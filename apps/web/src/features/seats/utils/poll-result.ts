@@ -6,7 +6,7 @@ import { z } from 'zod';
  * failures the loop reacts to):
  * - update: seats changed (`hasUpdate` true with `seatUpdates`);
  * - timeout: `status: 'timeout-ok'`, the normal idle end;
- * - no_data: any other 200 body;
+ * - no_data: every other 200 body;
  * - parse_error: a 200 whose body is not JSON or whose entries break the contract;
  * - session_conflict: 409, another poll of ours is waiting (a normal end);
  * - client_timeout: no answer within 40 s (a normal empty result);
