@@ -159,6 +159,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     counters,
     clock,
     ratePerMinute: config.rateLimits.queuePerMinute,
+    initialRatePerSecond: config.queue.capacity / config.holdSeconds,
   });
 
   if (config.demoData) {

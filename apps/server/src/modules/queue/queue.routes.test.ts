@@ -71,6 +71,8 @@ describe('waiting room', () => {
     expect(second).toMatchObject({
       status: 'WAITING',
       rank: 1,
+      // Before any admission is measured: one slot turning over once per 300 s hold.
+      etaSeconds: 300,
       message: '대기열에 등록되었습니다. 현재 대기 순번은 1번입니다.',
     });
     expect((await call('POST', `/api/queue/enter?concertId=${onSale}`, u3)).json().data.rank).toBe(

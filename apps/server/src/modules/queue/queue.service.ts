@@ -49,12 +49,18 @@ export function createQueueService(deps: {
   counters: CounterStorePort;
   clock: Clock;
   ratePerMinute: number;
+  /**
+   * Before any admission was measured, assume each of the `capacity` slots turns over once per
+   * hold period: a conservative first estimate that the measured rate then replaces.
+   */
+  initialRatePerSecond: number;
 }) {
   const { store, bus, concerts, counters, clock } = deps;
   /** Recent admission times per concert, on the instance running the tick. */
   const admissions = new Map<number, number[]>();
   /** Latest measured admission rate per concert: from our own ticks or another instance's. */
   const rates = new Map<number, number>();
+  const rateOf = (concertId: number) => rates.get(concertId) ?? deps.initialRatePerSecond;
 
   function recordAdmissions(concertId: number, count: number, now: number): number | null {
     const times = (admissions.get(concertId) ?? []).filter((t) => t > now - RATE_WINDOW_MS);
@@ -109,7 +115,7 @@ export function createQueueService(deps: {
         message: queueMessages.immediate,
       };
     }
-    const etaSeconds = estimateWaitSeconds(result.rank, rates.get(options.concertId) ?? null);
+    const etaSeconds = estimateWaitSeconds(result.rank, rateOf(options.concertId));
     return {
       status: 'WAITING',
       rank: result.rank,
@@ -128,7 +134,7 @@ export function createQueueService(deps: {
       return { status: 'ADMITTED', accessKey: result.accessKey, message: queueMessages.admitted };
     }
     if (result.status === 'WAITING') {
-      const etaSeconds = estimateWaitSeconds(result.rank, rates.get(options.concertId) ?? null);
+      const etaSeconds = estimateWaitSeconds(result.rank, rateOf(options.concertId));
       return {
         status: 'WAITING',
         rank: result.rank,
@@ -187,7 +193,8 @@ export function createQueueService(deps: {
     const concertIds = await store.activeConcerts();
     for (const concertId of concertIds) {
       const tick = await store.tick(concertId, now);
-      const rate = recordAdmissions(concertId, tick.admitted.length, now);
+      const rate =
+        recordAdmissions(concertId, tick.admitted.length, now) ?? deps.initialRatePerSecond;
       admittedTotal += tick.admitted.length;
       for (const grant of tick.admitted) {
         const event: QueueEvent = {

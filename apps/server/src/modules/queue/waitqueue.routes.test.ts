@@ -67,7 +67,7 @@ describe('/ws/waitqueue', () => {
   it('tells a waiting user the rank, then ADMIT with the key when the tick admits them', async () => {
     const { concertId, first, second } = await newQueue();
     const client = connect(concertId, second.cookie);
-    expect((await client.next(1))[0]).toEqual({ type: 'RANK_UPDATE', rank: 1 });
+    expect((await client.next(1))[0]).toEqual({ type: 'RANK_UPDATE', rank: 1, etaSeconds: 300 });
 
     await ctx.app.inject({
       method: 'DELETE',
@@ -99,7 +99,11 @@ describe('/ws/waitqueue', () => {
     await old.next(1);
     const fresh = connect(concertId, second.cookie);
     expect((await old.closed).reason).toBe('REPLACED');
-    expect((await fresh.next(1))[0]).toMatchObject({ type: 'RANK_UPDATE', rank: 1 });
+    expect((await fresh.next(1))[0]).toMatchObject({
+      type: 'RANK_UPDATE',
+      rank: 1,
+      etaSeconds: 300,
+    });
     fresh.socket.terminate();
   });
 });

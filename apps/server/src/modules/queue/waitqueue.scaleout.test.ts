@@ -51,7 +51,7 @@ describe('two instances', () => {
         await new Promise((r) => setTimeout(r, 10));
     };
     await waitFor(1);
-    expect(frames[0]).toEqual({ type: 'RANK_UPDATE', rank: 1 });
+    expect(frames[0]).toEqual({ type: 'RANK_UPDATE', rank: 1, etaSeconds: 300 });
 
     // The slot frees through instance A; the tick runs on instance B.
     await ctx.app.inject({
