@@ -201,6 +201,22 @@ export function createConcertsService(deps: {
     return changes;
   }
 
+  /**
+   * 409 B001 unless the concert is ON_SALE and `now` is inside [bookingStart, bookingEnd): the
+   * one rule for queue entry, seat holds and bookings (product-rules.md §1).
+   */
+  async function assertOnSale(concertId: number, now: Date): Promise<ConcertRow> {
+    const concert = await assertConcertExists(concertId);
+    if (
+      concert.status !== 'ON_SALE' ||
+      now < concert.bookingStartAt ||
+      now >= concert.bookingEndAt
+    ) {
+      throw new AppError('B001');
+    }
+    return concert;
+  }
+
   /** The venue layout for the seat page: sections with grade, price, rows and seats. */
   async function getSeatMap(concertId: number): Promise<SeatMap> {
     const row = await assertConcertExists(concertId);
@@ -220,6 +236,7 @@ export function createConcertsService(deps: {
     getConcert,
     getAiSummary,
     assertConcertExists,
+    assertOnSale,
     /** Call after any write to concerts made outside this service (AI summaries, seller edits). */
     invalidateCatalog: catalog.invalidate,
     toConcert,

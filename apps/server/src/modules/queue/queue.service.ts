@@ -87,26 +87,13 @@ export function createQueueService(deps: {
     if (byUser > perMinute || byIp > perMinute * 4) throw new AppError('Q004');
   }
 
-  /** 409 B001 unless the concert is ON_SALE and now is inside [bookingStart, bookingEnd). */
-  async function assertOnSale(concertId: number): Promise<void> {
-    const concert = await concerts.assertConcertExists(concertId);
-    const now = clock.now();
-    if (
-      concert.status !== 'ON_SALE' ||
-      now < concert.bookingStartAt ||
-      now >= concert.bookingEndAt
-    ) {
-      throw new AppError('B001');
-    }
-  }
-
   async function enter(options: {
     user: AuthUser;
     concertId: number;
     ip: string;
   }): Promise<QueueEnterResult> {
     await limitRate('queue-enter', options.user, options.ip, deps.ratePerMinute);
-    await assertOnSale(options.concertId);
+    await concerts.assertOnSale(options.concertId, clock.now());
     const result = await store.enter(options.concertId, options.user.id, clock.now().getTime());
     if (result.status === 'IMMEDIATE_ENTRY') {
       return {

@@ -1,7 +1,7 @@
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { connectWaitQueue } from '../../../test/helpers/wait-queue-client';
 
 let ctx: TestContext;
 let seller: Awaited<ReturnType<typeof createLoggedInUser>>;
@@ -15,30 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** Connects with listeners attached before the handshake, as a browser's onmessage is. */
-function connect(concertId: string | number, cookie?: string, origin?: string) {
-  const socket = new WebSocket(`${baseUrl}/ws/waitqueue?concertId=${concertId}`, {
-    headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
-  });
-  const frames: Array<Record<string, unknown>> = [];
-  socket.on('message', (data) =>
-    frames.push(JSON.parse(data.toString()) as Record<string, unknown>),
-  );
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-  });
-  const refused = new Promise<number>((resolve) => {
-    socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-  });
-  socket.on('error', () => undefined);
-  const next = async (count: number) => {
-    const deadline = Date.now() + 3_000;
-    while (frames.length < count && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 10));
-    return frames;
-  };
-  return { socket, frames, closed, refused, next };
-}
+const connect = (concertId: string | number, cookie?: string, origin?: string) =>
+  connectWaitQueue(baseUrl, concertId, { cookie, origin });
 
 async function newQueue() {
   const concertId = (await createConcert(ctx.database.db, { sellerId: seller.id, totalSeats: 5 }))

@@ -1,4 +1,3 @@
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSecondInstance,
@@ -6,6 +5,7 @@ import {
   type TestContext,
 } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { connectWaitQueue } from '../../../test/helpers/wait-queue-client';
 
 let ctx: TestContext;
 let other: Awaited<ReturnType<typeof createSecondInstance>>;
@@ -37,20 +37,8 @@ describe('two instances', () => {
     await enter(first.cookie);
     expect((await enter(second.cookie)).json().data.status).toBe('WAITING');
 
-    const socket = new WebSocket(`${baseUrlA}/ws/waitqueue?concertId=${concertId}`, {
-      headers: { cookie: second.cookie },
-    });
-    const frames: Array<Record<string, unknown>> = [];
-    socket.on('message', (data) =>
-      frames.push(JSON.parse(data.toString()) as Record<string, unknown>),
-    );
-    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-    const waitFor = async (count: number) => {
-      const deadline = Date.now() + 3_000;
-      while (frames.length < count && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 10));
-    };
-    await waitFor(1);
+    const client = connectWaitQueue(baseUrlA, concertId, { cookie: second.cookie });
+    const frames = await client.next(1);
     expect(frames[0]).toEqual({ type: 'RANK_UPDATE', rank: 1, etaSeconds: 300 });
 
     // The slot frees through instance A; the tick runs on instance B.
@@ -60,8 +48,8 @@ describe('two instances', () => {
       headers: { cookie: first.cookie },
     });
     await other.app.scheduler.runNow('queue-admission');
-    await waitFor(2);
+    await client.next(2);
     expect(frames[1]).toEqual({ type: 'ADMIT', accessKey: expect.any(String) });
-    expect(await closed).toBe(1000);
+    expect((await client.closed).code).toBe(1000);
   });
 });

@@ -73,18 +73,6 @@ export function createSeatsService(deps: {
     await bus.publish(seatChannel(concertId), change).catch(() => undefined);
   }
 
-  /** 409 B001 unless the concert is ON_SALE and now is inside its booking window. */
-  async function assertOnSale(concertId: number, now: Date): Promise<void> {
-    const concert = await concerts.assertConcertExists(concertId);
-    if (
-      concert.status !== 'ON_SALE' ||
-      now < concert.bookingStartAt ||
-      now >= concert.bookingEndAt
-    ) {
-      throw new AppError('B001');
-    }
-  }
-
   async function listSeats(options: {
     user: AuthUser;
     concertId: number;
@@ -127,7 +115,7 @@ export function createSeatsService(deps: {
   }): Promise<{ entry: SeatEntry; alreadyHeld: boolean }> {
     const { user, concertId, seatId } = options;
     const now = clock.now();
-    await assertOnSale(concertId, now);
+    await concerts.assertOnSale(concertId, now);
     const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
     const result = await db.transaction(async (tx) => {
       await lockUserHolds(tx, concertId, user.id);
