@@ -101,6 +101,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         db: database.db,
         idleSeconds: config.sessionIdleSeconds,
         clock,
+        // Only PGlite has a single writer (this process), so only there is a copy in memory exact.
+        cacheInMemory: database.kind === 'pglite',
       });
   const counters: CounterStorePort = redis
     ? createRedisCounterStore(redis, config.redisKeyPrefix)

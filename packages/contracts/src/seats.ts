@@ -19,6 +19,24 @@ export const seatEntrySchema = z.object({
 });
 export type SeatEntry = z.infer<typeof seatEntrySchema>;
 
+/**
+ * `GET /seats/concerts/{id}/summary` (ours, key): a big venue's overview without its full status
+ * (about 8 MB for 50,000 seats). `sections` in seat-map order; `available` counts the seats a
+ * hold could take now (AVAILABLE, or held with the hold expired but not swept yet); `mine` is
+ * the caller's live holds as seat entries, so the side panel shows them in any section.
+ */
+export const seatSummarySchema = z.object({
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      totalSeats: z.number().int(),
+      available: z.number().int(),
+    }),
+  ),
+  mine: z.array(seatEntrySchema),
+});
+export type SeatSummary = z.infer<typeof seatSummarySchema>;
+
 /** Texts the client matches by keyword (유저, 최대 2개, 만료): keep them exactly. */
 export const seatMessages = {
   held: '좌석 선점 성공',

@@ -17,7 +17,12 @@ export class AppError extends Error {
     message?: string,
     readonly fieldErrors?: FieldError[],
   ) {
+    // Expected outcomes (a taken seat, a wrong password) are thrown thousands of times a second
+    // under load; they need no stack trace, and capturing one is most of an Error's cost.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message ?? errorMessages[code]);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
     this.status = errorStatus[code];
   }

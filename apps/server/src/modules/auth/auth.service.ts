@@ -18,7 +18,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import type { FilesService, StoredFile } from '../files/files.service';
 import {
   findTakenIdentifiers,
-  findUserById,
+  findSessionUserRow,
   findUserByUsername,
   insertSocialAccount,
   insertUser,
@@ -34,7 +34,9 @@ export interface AuthServiceDeps {
   login: { maxFailures: number; windowSeconds: number };
 }
 
-function toAuthUser(row: UserRow): AuthUser {
+function toAuthUser(
+  row: Pick<UserRow, 'id' | 'username' | 'nickname' | 'name' | 'email' | 'role'>,
+): AuthUser {
   return {
     id: row.id,
     username: row.username,
@@ -57,7 +59,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** The user behind a session, read fresh so role changes show on the next request. */
   async function findSessionUser(userId: number): Promise<AuthUser | null> {
-    const row = await findUserById(db, userId);
+    const row = await findSessionUserRow(db, userId);
     return row ? toAuthUser(row) : null;
   }
 

@@ -197,8 +197,29 @@ export function createConcertsService(deps: {
         backOnSale: await reopenFreedConcerts(tx, now),
       };
     });
-    if (Object.values(changes).some((ids) => ids.length > 0)) catalog.invalidate();
+    if (Object.values(changes).some((ids) => ids.length > 0)) invalidateConcerts();
     return changes;
+  }
+
+  /**
+   * Concert rows for the on-sale check, which runs on every queue entry and seat hold: reused for
+   * up to `catalogMaxAgeMs`, the freshness the public catalogue already promises. Local changes
+   * drop them at once; the time window itself is always compared with the current time.
+   */
+  const saleRows = new Map<number, { row: ConcertRow; loadedAt: number }>();
+  async function saleRowOf(concertId: number): Promise<ConcertRow> {
+    const nowMs = deps.clock.now().getTime();
+    const cached = saleRows.get(concertId);
+    if (cached && nowMs - cached.loadedAt < deps.catalogMaxAgeMs) return cached.row;
+    const row = await assertConcertExists(concertId);
+    if (deps.catalogMaxAgeMs > 0) saleRows.set(concertId, { row, loadedAt: nowMs });
+    return row;
+  }
+
+  /** Forgets every cached concert row (after a write to concerts). */
+  function invalidateConcerts(): void {
+    saleRows.clear();
+    catalog.invalidate();
   }
 
   /**
@@ -206,7 +227,7 @@ export function createConcertsService(deps: {
    * one rule for queue entry, seat holds and bookings (product-rules.md §1).
    */
   async function assertOnSale(concertId: number, now: Date): Promise<ConcertRow> {
-    const concert = await assertConcertExists(concertId);
+    const concert = await saleRowOf(concertId);
     if (
       concert.status !== 'ON_SALE' ||
       now < concert.bookingStartAt ||
@@ -238,7 +259,7 @@ export function createConcertsService(deps: {
     assertConcertExists,
     assertOnSale,
     /** Call after any write to concerts made outside this service (AI summaries, seller edits). */
-    invalidateCatalog: catalog.invalidate,
+    invalidateCatalog: invalidateConcerts,
     toConcert,
   };
 }

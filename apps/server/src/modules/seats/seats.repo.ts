@@ -59,58 +59,65 @@ export async function findSeatsChangedSince(
     .orderBy(asc(concertSeats.id));
 }
 
+/** Seats the user holds on this concert, live or expired; the service decides which count. */
+export async function findSeatsHeldBy(
+  db: DbOrTx,
+  concertId: number,
+  userId: number,
+): Promise<SeatRow[]> {
+  return db
+    .select(seatColumns)
+    .from(concertSeats)
+    .where(
+      and(
+        eq(concertSeats.concertId, concertId),
+        eq(concertSeats.heldByUserId, userId),
+        eq(concertSeats.status, 'RESERVED'),
+      ),
+    )
+    .orderBy(asc(concertSeats.id));
+}
+
+export interface SectionSeatCount {
+  section: string;
+  totalSeats: number;
+  available: number;
+}
+
+/**
+ * Seats and free seats per section in one pass, in seat order (the seat map's `min(id)` order).
+ * "Free" is exactly what a hold may claim (`attemptHold` below): AVAILABLE, or a hold that
+ * expired without being swept yet and is not part of a booking; keep the two conditions the same.
+ */
+export async function countSeatsBySection(
+  db: DbOrTx,
+  concertId: number,
+  now: Date,
+): Promise<SectionSeatCount[]> {
+  const rows = await queryRows<{ section: string; total_seats: number; available: number }>(
+    db,
+    sql`select section, count(*)::int as total_seats,
+               (count(*) filter (where status = 'AVAILABLE'
+                  or (status = 'RESERVED' and hold_expires_at <= ${now}
+                      and booking_id is null)))::int as available
+        from concert_seats
+        where concert_id = ${concertId}
+        group by section
+        order by min(id)`,
+  );
+  return rows.map((r) => ({
+    section: r.section,
+    totalSeats: Number(r.total_seats),
+    available: Number(r.available),
+  }));
+}
+
 /**
  * Serialises every hold attempt of one user for one concert (transaction-scoped advisory lock),
  * so two parallel holds of different seats cannot both pass the two-seat limit.
  */
 export async function lockUserHolds(tx: DbOrTx, concertId: number, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${concertId}::int, ${userId}::int)`);
-}
-
-/** The user's unexpired holds on this concert (held seats not yet in a booking count too). */
-export async function countLiveHolds(
-  tx: DbOrTx,
-  concertId: number,
-  userId: number,
-  now: Date,
-): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from concert_seats
-        where concert_id = ${concertId} and held_by_user_id = ${userId}
-          and status = 'RESERVED' and hold_expires_at > ${now}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/**
- * The hold itself: one conditional UPDATE that succeeds only on a free seat, or on a hold that
- * expired without being swept yet (an expired hold never blocks a seat). The row lock makes
- * exactly one of any number of concurrent attempts win.
- */
-export async function claimSeat(
-  tx: DbOrTx,
-  options: { concertId: number; seatId: number; userId: number; now: Date; expiresAt: Date },
-): Promise<SeatRow | undefined> {
-  const [row] = await tx
-    .update(concertSeats)
-    .set({
-      status: 'RESERVED',
-      heldByUserId: options.userId,
-      heldAt: options.now,
-      holdExpiresAt: options.expiresAt,
-      updatedAt: options.now,
-    })
-    .where(
-      and(
-        eq(concertSeats.id, options.seatId),
-        eq(concertSeats.concertId, options.concertId),
-        sql`(${concertSeats.status} = 'AVAILABLE' or (${concertSeats.status} = 'RESERVED'
-              and ${concertSeats.holdExpiresAt} <= ${options.now} and ${concertSeats.bookingId} is null))`,
-      ),
-    )
-    .returning(seatColumns);
-  return row;
 }
 
 /** Frees the user's own live hold; undefined when the seat is not held by them. */
@@ -157,4 +164,97 @@ export async function freeExpiredHolds(
         returning id, concert_id`,
   );
   return rows.map((r) => ({ id: Number(r.id), concertId: Number(r.concert_id) }));
+}
+
+export interface HoldAttempt {
+  /** The seat as it was when the attempt started; undefined when it is not in this concert. */
+  seat: SeatRow | undefined;
+  /** The user's unexpired holds on this concert before the attempt. */
+  liveHolds: number;
+  /** The seat after a successful claim. */
+  claimed: SeatRow | undefined;
+}
+
+interface HoldAttemptRow {
+  id: number;
+  concert_id: number;
+  section: string;
+  row_number: number;
+  seat_number: number;
+  status: string;
+  held_by_user_id: number | null;
+  held_at: Date | string | null;
+  hold_expires_at: Date | string | null;
+  booking_id: number | null;
+  live_holds: number;
+  claimed: boolean;
+}
+
+const asDate = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value : new Date(value);
+
+/**
+ * The hold in one statement (run after `lockUserHolds`, in the same transaction, so its snapshot
+ * already sees every earlier hold of this user): reads the seat, counts the user's live holds and
+ * claims the seat only if it is free (or its hold expired without being swept — an expired hold
+ * never blocks) and the user holds fewer than `maxHolds`. The row lock of the UPDATE makes
+ * exactly one of any number of concurrent claims of one seat win.
+ */
+export async function attemptHold(
+  tx: DbOrTx,
+  options: {
+    concertId: number;
+    seatId: number;
+    userId: number;
+    now: Date;
+    expiresAt: Date;
+    maxHolds: number;
+  },
+): Promise<HoldAttempt> {
+  const { concertId, seatId, userId, now, expiresAt, maxHolds } = options;
+  const rows = await queryRows<HoldAttemptRow>(
+    tx,
+    sql`with live as (
+          select count(*)::int as n from concert_seats
+          where concert_id = ${concertId} and held_by_user_id = ${userId}
+            and status = 'RESERVED' and hold_expires_at > ${now}
+        ), claimed as (
+          update concert_seats set status = 'RESERVED', held_by_user_id = ${userId},
+            held_at = ${now}, hold_expires_at = ${expiresAt}, updated_at = ${now}
+          where id = ${seatId} and concert_id = ${concertId}
+            and (status = 'AVAILABLE' or (status = 'RESERVED' and hold_expires_at <= ${now}
+                 and booking_id is null))
+            and (select n from live) < ${maxHolds}
+          returning id, concert_id, section, row_number, seat_number, status, held_by_user_id,
+            held_at, hold_expires_at, booking_id
+        )
+        select c.id, c.concert_id, c.section, c.row_number, c.seat_number, c.status,
+               c.held_by_user_id, c.held_at, c.hold_expires_at, c.booking_id,
+               (select n from live) as live_holds, true as claimed
+          from claimed c
+        union all
+        select s.id, s.concert_id, s.section, s.row_number, s.seat_number, s.status,
+               s.held_by_user_id, s.held_at, s.hold_expires_at, s.booking_id,
+               (select n from live) as live_holds, false as claimed
+          from concert_seats s where s.id = ${seatId} and s.concert_id = ${concertId}`,
+  );
+  const toSeat = (row: HoldAttemptRow): SeatRow => ({
+    id: Number(row.id),
+    concertId: Number(row.concert_id),
+    section: row.section,
+    rowNumber: Number(row.row_number),
+    seatNumber: Number(row.seat_number),
+    status: row.status,
+    heldByUserId: row.held_by_user_id === null ? null : Number(row.held_by_user_id),
+    heldAt: asDate(row.held_at),
+    holdExpiresAt: asDate(row.hold_expires_at),
+    bookingId: row.booking_id === null ? null : Number(row.booking_id),
+  });
+  const claimedRow = rows.find((row) => row.claimed);
+  const before = rows.find((row) => !row.claimed);
+  return {
+    seat: before ? toSeat(before) : undefined,
+    liveHolds: Number(rows[0]?.live_holds ?? 0),
+    claimed: claimedRow ? toSeat(claimedRow) : undefined,
+  };
 }

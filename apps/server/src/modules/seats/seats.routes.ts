@@ -5,6 +5,7 @@ import {
   seatEntrySchema,
   seatMessages,
   seatParamsSchema,
+  seatSummarySchema,
 } from '@curtaincall/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,9 +64,16 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
   };
   // Reads are bounded by the admission cap (only admitted users get this far); holds and
   // releases are what a bot would hammer, so they are rate-limited per account and IP.
+  // Both checks go out together (one Redis round trip in scale-out); a key problem is reported
+  // before the rate limit, whichever answers first.
   const requireSeatWriteAccess = async (request: FastifyRequest) => {
-    await requireSeatAccess(request);
-    await queue.limitSeatCalls(await requireUser(request), request.ip, seatRatePerMinute);
+    const user = await requireUser(request);
+    const [access, limit] = await Promise.allSettled([
+      requireSeatAccess(request),
+      queue.limitSeatCalls(user, request.ip, seatRatePerMinute),
+    ]);
+    if (access.status === 'rejected') throw access.reason;
+    if (limit.status === 'rejected') throw limit.reason;
   };
 
   app.get(
@@ -89,6 +97,26 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
       });
       return sendJsonText(reply, JSON.stringify({ success: true, data: entries }));
     },
+  );
+
+  app.get(
+    '/seats/concerts/:concertId/summary',
+    {
+      preHandler: requireSeatAccess,
+      schema: {
+        tags: ['seats'],
+        summary: '구역별 잔여 좌석 수와 내 선점 좌석 (X-Access-Key 필요; 대형 공연장 개요)',
+        params: concertIdParamsSchema,
+        response: { 200: envelopeSchema(seatSummarySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await seats.summarizeSeats({
+        user: await requireUser(request),
+        concertId: request.params.concertId,
+      }),
+    }),
   );
 
   app.get(

@@ -1,4 +1,9 @@
-import { seatMessages, type SeatEntry, type SeatStatus } from '@curtaincall/contracts';
+import {
+  seatMessages,
+  type SeatEntry,
+  type SeatStatus,
+  type SeatSummary,
+} from '@curtaincall/contracts';
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -7,9 +12,10 @@ import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { AuthUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
 import {
-  claimSeat,
-  countLiveHolds,
+  attemptHold,
+  countSeatsBySection,
   findSeats,
+  findSeatsHeldBy,
   findSeatsChangedSince,
   freeExpiredHolds,
   lockUserHolds,
@@ -84,6 +90,30 @@ export function createSeatsService(deps: {
     return rows.map((row) => toEntry(row, options.user.id, now));
   }
 
+  /**
+   * A big venue's overview: free and total seats per section (seat-map order) and the caller's
+   * live holds, in two queries instead of the full status. 404 for an unknown concert.
+   */
+  async function summarizeSeats(options: {
+    user: AuthUser;
+    concertId: number;
+  }): Promise<SeatSummary> {
+    const { user, concertId } = options;
+    const now = clock.now();
+    const [sections, held] = await Promise.all([
+      countSeatsBySection(db, concertId, now),
+      findSeatsHeldBy(db, concertId, user.id),
+    ]);
+    // Every concert has seats, so only an empty answer needs the extra look-up (same 404 as
+    // the status route) and the usual answer stays at two queries.
+    if (sections.length === 0) await concerts.assertConcertExists(concertId);
+    // Through toEntry so `mine` agrees with the status route on what a live hold is.
+    const mine = held
+      .map((row) => toEntry(row, user.id, now))
+      .filter((entry) => entry.isReservedByCurrentUser);
+    return { sections, mine };
+  }
+
   /** Entries of some seats, as the given user sees them (long-poll answers). */
   async function describeSeats(options: {
     userId: number;
@@ -117,27 +147,33 @@ export function createSeatsService(deps: {
     const now = clock.now();
     await concerts.assertOnSale(concertId, now);
     const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
+    // Two statements: the per-user lock, then one statement that reads, counts and claims.
+    // The lock must come first and on its own: the second statement's snapshot, taken after
+    // the lock is granted, then includes every hold this user committed before.
     const result = await db.transaction(async (tx) => {
       await lockUserHolds(tx, concertId, user.id);
-      const [seat] = await findSeats(tx, concertId, { seatIds: [seatId] });
+      const attempt = await attemptHold(tx, {
+        concertId,
+        seatId,
+        userId: user.id,
+        now,
+        expiresAt,
+        maxHolds: MAX_HELD_SEATS,
+      });
+      const { seat, claimed } = attempt;
       if (!seat) throw new AppError('B006', seatMessages.notFound);
+      if (claimed) return { row: claimed, alreadyHeld: false };
       const mine =
         seat.status === 'RESERVED' &&
         seat.heldByUserId === user.id &&
         seat.holdExpiresAt !== null &&
         seat.holdExpiresAt > now;
       if (mine) return { row: seat, alreadyHeld: true };
-      if ((await countLiveHolds(tx, concertId, user.id, now)) >= MAX_HELD_SEATS) {
-        throw new AppError('B012', seatMessages.limit);
-      }
-      const claimed = await claimSeat(tx, { concertId, seatId, userId: user.id, now, expiresAt });
-      if (!claimed) {
-        throw new AppError(
-          'B003',
-          seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
-        );
-      }
-      return { row: claimed, alreadyHeld: false };
+      if (attempt.liveHolds >= MAX_HELD_SEATS) throw new AppError('B012', seatMessages.limit);
+      throw new AppError(
+        'B003',
+        seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
+      );
     });
     if (!result.alreadyHeld) await publish(concertId, [seatId]);
     return { entry: toEntry(result.row, user.id, now), alreadyHeld: result.alreadyHeld };
@@ -178,6 +214,7 @@ export function createSeatsService(deps: {
 
   return {
     listSeats,
+    summarizeSeats,
     describeSeats,
     describeSeatRows,
     describeSeatRowsChangedSince,

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { ApiError, invalidResponseMessage } from '@/lib/api-client';
 import { applySeatUpdates, toSeatRecord, type SeatRecord } from '../utils/seat-records';
+import { mergeSeatSummaryUpdates } from './get-seat-summary';
 import { seatRequest } from './seat-request';
 
 const seatEntriesSchema = z.array(seatEntrySchema);
@@ -96,7 +97,10 @@ export function useSeatStatuses(
   return { records, current: index < 0 ? undefined : results[index] };
 }
 
-/** Merges changed seats (a poll's updates, a hold's answer) into every loaded scope at once. */
+/**
+ * Merges changed seats (a poll's updates, a hold's answer) into every loaded scope at once, and
+ * into the big-venue summary's own holds.
+ */
 export function mergeSeatUpdates(
   queryClient: QueryClient,
   concertId: number,
@@ -106,6 +110,7 @@ export function mergeSeatUpdates(
   queryClient.setQueriesData<SeatRecord[]>({ queryKey: seatStatusBaseKey(concertId) }, (old) =>
     old ? applySeatUpdates(old, updates, receivedAt) : old,
   );
+  mergeSeatSummaryUpdates(queryClient, concertId, updates, receivedAt);
 }
 
 /** Re-fetches the status on screen (scopes not on screen keep their data until shown). */

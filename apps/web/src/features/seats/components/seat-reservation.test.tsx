@@ -27,6 +27,25 @@ interface Venue {
   seats: SeatEntry[];
 }
 
+/**
+ * A big venue's summary over `venue.seats`: seats a test does not list count as free, so a
+ * 1,000-seat section needs only the seats the test cares about.
+ */
+function summaryOf(venue: Venue) {
+  return {
+    sections: venue.seatMap.sections.map(({ section, seatCount }) => ({
+      section,
+      totalSeats: seatCount,
+      available:
+        seatCount -
+        venue.seats.filter(
+          (seat) => seat.seatInfo.startsWith(`${section}-`) && seat.status !== 'AVAILABLE',
+        ).length,
+    })),
+    mine: venue.seats.filter((seat) => seat.status === 'RESERVED' && seat.isReservedByCurrentUser),
+  };
+}
+
 /** A fake seat server over `venue.seats`, recording the seat calls it gets. */
 function serveVenue(venue: Venue, { polls = [] as Record<string, unknown>[] } = {}) {
   const calls: string[] = [];
@@ -44,6 +63,10 @@ function serveVenue(venue: Venue, { polls = [] as Record<string, unknown>[] } = 
         ? venue.seats.filter((seat) => seat.seatInfo.startsWith(`${section}-`))
         : venue.seats;
       return HttpResponse.json({ success: true, data });
+    }),
+    http.get('/api/seats/concerts/1/summary', ({ request }) => {
+      calls.push(`summary key=${request.headers.get('X-Access-Key')}`);
+      return HttpResponse.json({ success: true, data: summaryOf(venue) });
     }),
     http.get('/api/seats/concerts/1/polling', async () => {
       const next = pollAnswers.shift();
@@ -343,7 +366,7 @@ describe('SeatReservation', () => {
     expect(calls.every((call) => !call.includes('section='))).toBe(true);
   });
 
-  it('loads a very big venue one section at a time', async () => {
+  it('loads a very big venue one section at a time, with only a summary for the overview', async () => {
     const sections = Array.from({ length: 6 }, (_, i) => ({
       section: String.fromCharCode(65 + i),
       grade: '일반석',
@@ -356,12 +379,120 @@ describe('SeatReservation', () => {
     const user = userEvent.setup();
     renderSeats();
     const overview = await screen.findByRole('list', { name: '구역 선택' });
-    expect(within(overview).getByRole('button', { name: /^D구역/ })).toHaveAccessibleName(
-      'D구역, 일반석 50,000원, 1,000석',
-    );
-    expect(calls).toEqual([]);
+    await within(overview).findByRole('button', {
+      name: 'D구역, 일반석 50,000원, 잔여 1,000 / 1,000석',
+    });
+    expect(calls).toEqual(['summary key=key-1']);
     await user.click(within(overview).getByRole('button', { name: /^D구역/ }));
     await seatButton('일반석 D구역 1열 1번, 선택 가능, 50,000원');
-    expect(calls).toEqual(['status?section=D key=key-1']);
+    expect(calls).toEqual(['summary key=key-1', 'status?section=D key=key-1']);
+  });
+
+  /** 5 sections of 1,000 seats and a sold-out one of 2: too big to load whole (over 5,000). */
+  function stadium(): Venue {
+    const sections = [
+      { section: 'A', grade: '프리미엄', price: 150_000, rows: 20, seatCount: 1_000 },
+      { section: 'B', grade: 'VIP', price: 100_000, rows: 20, seatCount: 1_000 },
+      { section: 'C', grade: 'VIP', price: 100_000, rows: 20, seatCount: 1_000 },
+      { section: 'D', grade: '일반석', price: 50_000, rows: 20, seatCount: 1_000 },
+      { section: 'E', grade: '일반석', price: 50_000, rows: 20, seatCount: 1_000 },
+      { section: 'F', grade: '일반석', price: 50_000, rows: 1, seatCount: 2 },
+    ];
+    return {
+      seatMap: { concertId: 1, totalSeats: 5_002, sections },
+      seats: [
+        makeSeat(1011, 'A-1-1', { status: 'BOOKED' }),
+        makeSeat(1012, 'A-1-2', { status: 'RESERVED', remainingSeconds: 120 }),
+        makeSeat(1013, 'A-1-3'),
+        makeSeat(2011, 'B-1-1', { status: 'BOOKED' }),
+        makeSeat(3011, 'C-1-1'),
+        makeSeat(3012, 'C-1-2'),
+        makeSeat(4011, 'D-1-1'),
+        makeSeat(6011, 'F-1-1', { status: 'BOOKED' }),
+        makeSeat(6012, 'F-1-2', { status: 'BOOKED' }),
+      ],
+    };
+  }
+
+  it('shows each section’s free seats from the summary and keeps them live after a poll answer', async () => {
+    const venue = stadium();
+    const taken = makeSeat(3011, 'C-1-1', { status: 'RESERVED', remainingSeconds: 300 });
+    const calls = serveVenue(venue, {
+      polls: [
+        {
+          status: 'update',
+          hasUpdate: true,
+          seatUpdates: [taken],
+          updateTime: '2025-10-01T10:00:03',
+        },
+      ],
+    });
+    // Someone takes C-1-1 as the poll answers, so the next summary counts it.
+    server.events.on('response:mocked', ({ request }) => {
+      if (request.url.includes('/polling')) setSeat(venue, taken);
+    });
+    renderSeats();
+    const overview = await screen.findByRole('list', { name: '구역 선택' });
+    const tileNames = () =>
+      within(overview)
+        .getAllByRole('button')
+        .map((tile) => tile.getAttribute('aria-label'));
+    await waitFor(() =>
+      expect(tileNames()).toEqual([
+        'A구역, 프리미엄 150,000원, 잔여 998 / 1,000석',
+        'B구역, VIP 100,000원, 잔여 999 / 1,000석',
+        'C구역, VIP 100,000원, 잔여 1,000 / 1,000석',
+        'D구역, 일반석 50,000원, 잔여 1,000 / 1,000석',
+        'E구역, 일반석 50,000원, 잔여 1,000 / 1,000석',
+        'F구역, 일반석 50,000원, 잔여 좌석 없음',
+      ]),
+    );
+    expect(within(overview).getByRole('button', { name: /^A구역/ })).toHaveTextContent(
+      '잔여 998 / 1,000석',
+    );
+    expect(within(overview).getByRole('button', { name: /^F구역/ })).toHaveTextContent('매진');
+
+    expect(
+      await within(overview).findByRole('button', {
+        name: 'C구역, VIP 100,000원, 잔여 999 / 1,000석',
+      }),
+    ).toHaveTextContent('잔여 999 / 1,000석');
+    expect(calls.filter((call) => call.startsWith('summary'))).toHaveLength(2);
+    expect(calls.some((call) => call.startsWith('status'))).toBe(false);
+    server.events.removeAllListeners();
+  });
+
+  it('shows your own holds from sections not opened yet in the side panel, and releases one there', async () => {
+    const venue = stadium();
+    venue.seats.push(makeHeldSeat(4037, 'D-3-7', 200), makeHeldSeat(5024, 'E-2-4', 250));
+    const calls = serveVenue(venue);
+    const user = userEvent.setup();
+    renderSeats();
+
+    const side = panel();
+    expect(await within(side).findByText('D구역 3열 7번')).toBeInTheDocument();
+    expect(within(side).getByText('E구역 2열 4번')).toBeInTheDocument();
+    expect(within(side).getByRole('timer', { name: '남은 선점 시간' })).toHaveTextContent('03:20');
+    expect(within(side).getByTestId('order-total')).toHaveTextContent('104,000원');
+    expect(within(side).getByRole('button', { name: '결제하기' })).toBeEnabled();
+    const overview = screen.getByRole('list', { name: '구역 선택' });
+    expect(within(overview).getByRole('button', { name: /^D구역/ })).toHaveAccessibleName(
+      'D구역, 일반석 50,000원, 잔여 999 / 1,000석, 내 좌석 1석',
+    );
+    expect(calls.some((call) => call.startsWith('status'))).toBe(false);
+
+    // Opening D shows the same seat as yours, listed once.
+    await user.click(within(overview).getByRole('button', { name: /^D구역/ }));
+    await seatButton('일반석 D구역 3열 7번, 선택됨, 50,000원');
+    expect(within(panel()).getAllByText('D구역 3열 7번')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '전체 구역 보기' }));
+
+    // E was never opened: its hold is known from the summary alone, and leaves the panel at once.
+    await user.click(within(panel()).getByRole('button', { name: 'E구역 2열 4번 선택 해제' }));
+    await waitFor(() => expect(within(panel()).queryByText('E구역 2열 4번')).toBeNull());
+    expect(calls).toContain('release 5024');
+    expect(calls.some((call) => call.includes('section=E'))).toBe(false);
+    expect(within(panel()).getByText('D구역 3열 7번')).toBeInTheDocument();
+    expect(within(panel()).getByTestId('order-total')).toHaveTextContent('52,000원');
   });
 });

@@ -9,8 +9,10 @@ import { getErrorMessage } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { useSeatMap } from '../api/get-seat-map';
 import { useSeatStatuses, type SeatScope } from '../api/get-seat-status';
+import { useSeatSummary } from '../api/get-seat-summary';
 import { useSeatActions } from '../hooks/use-seat-actions';
 import { useSeatPolling } from '../hooks/use-seat-polling';
+import { useSeatSummaryRefresh } from '../hooks/use-seat-summary-refresh';
 import { isAccessKeyError } from '../utils/seat-errors';
 import {
   buildSectionViews,
@@ -21,6 +23,7 @@ import {
   type GradeInfo,
   type SeatView,
 } from '../utils/seat-layout';
+import { withOwnHolds, type SeatRecord } from '../utils/seat-records';
 import { SeatLegend } from './seat-legend';
 import { SeatMapGrid } from './seat-map-grid';
 import { SeatSidePanel } from './seat-side-panel';
@@ -49,6 +52,7 @@ interface SeatReservationProps {
 }
 
 const wholeVenue: SeatScope = { type: 'all' };
+const noHolds: SeatRecord[] = [];
 
 function Stage() {
   return (
@@ -99,18 +103,37 @@ export function SeatReservation({ concertId, concert }: SeatReservationProps) {
         ? { type: 'section', section: openSection }
         : null;
   const { records, current } = useSeatStatuses(concertId, scopes, currentScope);
-  // Polling starts once the seats on screen are known, so no change can slip in between.
-  const isStatusReady = currentScope === null || current?.data !== undefined;
-  useSeatPolling(concertId, layout !== undefined && isStatusReady);
+  // Venues loaded a section at a time learn their per-section counts and the caller's holds
+  // elsewhere from the summary, fetched while the overview is on screen.
+  const usesSummary = layout !== undefined && !loadsWholeVenue;
+  const summary = useSeatSummary(concertId, usesSummary && openSection === null);
+  const summaryData = usesSummary ? summary.data : undefined;
+  const refreshSummary = useSeatSummaryRefresh(concertId);
+  // Polling starts once the seats (or counts) on screen are known, so no change can slip in
+  // between; a failed summary only costs the counts, so it does not hold polling back.
+  const isStatusReady =
+    currentScope === null
+      ? !usesSummary || summary.data !== undefined || summary.isError
+      : current?.data !== undefined;
+  useSeatPolling(
+    concertId,
+    layout !== undefined && isStatusReady,
+    usesSummary ? refreshSummary : undefined,
+  );
   const actions = useSeatActions(concertId);
+  const allRecords = useMemo(
+    () => withOwnHolds(records, summaryData?.mine ?? noHolds),
+    [records, summaryData?.mine],
+  );
+  const summaryCounts = summaryData?.sections;
 
   const grades = useMemo(
     () => orderGrades(concert?.seatGrades, layout?.sections ?? []),
     [concert?.seatGrades, layout?.sections],
   );
   const sections = useMemo(
-    () => (layout ? buildSectionViews(records, layout.sections) : []),
-    [records, layout],
+    () => (layout ? buildSectionViews(allRecords, layout.sections) : []),
+    [allRecords, layout],
   );
   const mine = useMemo(() => selectedSeats(sections), [sections]);
   const shownSections = useMemo(
@@ -122,12 +145,17 @@ export function SeatReservation({ concertId, concert }: SeatReservationProps) {
     for (const section of sections) {
       const seats = section.rows.flatMap((row) => row.seats);
       counts.set(section.section, {
-        available: seats.filter((seat) => seat.kind === 'available').length,
+        // With a summary, a section here may hold only the caller's seats: its count comes
+        // from the summary below, never from the few seats known.
+        available: summaryCounts ? null : seats.filter((seat) => seat.kind === 'available').length,
         mine: seats.filter((seat) => seat.kind === 'mine').length,
       });
     }
+    for (const { section, available } of summaryCounts ?? []) {
+      counts.set(section, { available, mine: counts.get(section)?.mine ?? 0 });
+    }
     return counts;
-  }, [sections]);
+  }, [sections, summaryCounts]);
   const deadline = useMemo(() => {
     const deadlines = mine
       .map((seat) => seat.record.holdDeadline)
@@ -149,7 +177,9 @@ export function SeatReservation({ concertId, concert }: SeatReservationProps) {
     browser.alert(seatPageTexts.holdExpired);
   };
 
-  const leaving = current?.isError && isAccessKeyError(current.error);
+  const leaving =
+    (current?.isError && isAccessKeyError(current.error)) ||
+    (usesSummary && summary.isError && isAccessKeyError(summary.error));
 
   let body: ReactNode;
   if (seatMap.isPending) {

@@ -41,6 +41,43 @@ export function applySeatUpdates(
   return changed ? next : (records as SeatRecord[]);
 }
 
+/**
+ * The caller's holds after some changes: a seat that is now theirs is added or refreshed, one
+ * that no longer is (released, expired, booked) is dropped. The same array comes back when
+ * nothing changed.
+ */
+export function applyOwnHoldUpdates(
+  mine: readonly SeatRecord[],
+  updates: readonly SeatEntry[],
+  receivedAt: number,
+): SeatRecord[] {
+  const byId = new Map(mine.map((record) => [record.seatId, record]));
+  let changed = false;
+  for (const update of updates) {
+    if (isMine(update)) {
+      byId.set(update.seatId, toSeatRecord(update, receivedAt));
+      changed = true;
+    } else if (byId.delete(update.seatId)) {
+      changed = true;
+    }
+  }
+  return changed ? [...byId.values()] : (mine as SeatRecord[]);
+}
+
+/**
+ * The loaded seats plus the caller's holds known only from the summary (sections not loaded
+ * yet). A loaded entry wins: it is what the map on screen shows.
+ */
+export function withOwnHolds(
+  records: readonly SeatRecord[],
+  mine: readonly SeatRecord[],
+): SeatRecord[] {
+  if (mine.length === 0) return records as SeatRecord[];
+  const loaded = new Set(records.map((record) => record.seatId));
+  const extra = mine.filter((record) => !loaded.has(record.seatId));
+  return extra.length === 0 ? (records as SeatRecord[]) : [...records, ...extra];
+}
+
 /** How a released seat looks until the next status answer confirms it. */
 export function releasedEntry(record: SeatRecord): SeatEntry {
   return {
