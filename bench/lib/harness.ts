@@ -35,7 +35,9 @@ export async function startServer(options: {
   readyPath: string;
   port: number;
 }): Promise<ChildServer> {
-  const child = spawn('taskset', ['-c', '0', process.execPath, ...options.args], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, ...options.args], {
     env: { ...process.env, ...options.env, PORT: String(options.port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
