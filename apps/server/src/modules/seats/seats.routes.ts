@@ -152,7 +152,8 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
       });
       if (outcome.kind === 'conflict') throw new AppError('Q005');
       if (outcome.kind === 'overloaded') throw new AppError('Q006');
-      return reply.send(outcome.body);
+      // Already serialised by the hub (one string per batch, shared by its pollers).
+      return sendJsonText(reply, outcome.json);
     },
   );
 

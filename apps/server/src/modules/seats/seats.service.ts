@@ -25,8 +25,10 @@ import {
 
 /** Seats one user may hold per concert at once (product-rules.md §4). */
 export const MAX_HELD_SEATS = 2;
-/** Expired holds freed per sweep; the next sweep, a moment later, takes the rest. */
-const SWEEP_BATCH = 5_000;
+/** Expired holds freed per statement, so one sweep never holds thousands of row locks for long. */
+const SWEEP_BATCH = 2_000;
+/** Batches per sweep at most; the next sweep, 500 ms later, takes the rest. */
+const SWEEP_ROUNDS = 10;
 
 /** The bus channel that carries a concert's seat changes to long polls on every instance. */
 export const seatChannel = (concertId: number) => `seats:${concertId}`;
@@ -202,14 +204,26 @@ export function createSeatsService(deps: {
     await publish(concertId, [seatId]);
   }
 
-  /** The sweeper (every 500 ms): frees expired holds and tells every poller of their concerts. */
+  /**
+   * The sweeper (every 500 ms): frees expired holds and tells every poller of their concerts.
+   * A full batch means more are waiting (a sale's first holds all expire together), so it goes
+   * on at once, up to SWEEP_ROUNDS batches, instead of waiting for the next tick.
+   */
   async function expireHolds(): Promise<number> {
-    const freed = await freeExpiredHolds(db, clock.now(), SWEEP_BATCH);
-    const byConcert = new Map<number, number[]>();
-    for (const seat of freed)
-      byConcert.set(seat.concertId, [...(byConcert.get(seat.concertId) ?? []), seat.id]);
-    await Promise.all([...byConcert].map(([concertId, seatIds]) => publish(concertId, seatIds)));
-    return freed.length;
+    let total = 0;
+    for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
+      const freed = await freeExpiredHolds(db, clock.now(), SWEEP_BATCH);
+      const byConcert = new Map<number, number[]>();
+      for (const seat of freed) {
+        const seatIds = byConcert.get(seat.concertId);
+        if (seatIds) seatIds.push(seat.id);
+        else byConcert.set(seat.concertId, [seat.id]);
+      }
+      await Promise.all([...byConcert].map(([concertId, seatIds]) => publish(concertId, seatIds)));
+      total += freed.length;
+      if (freed.length < SWEEP_BATCH) break;
+    }
+    return total;
   }
 
   return {
