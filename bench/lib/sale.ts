@@ -254,6 +254,22 @@ export async function seedSale(
   };
 }
 
+/**
+ * `count` users without sessions, in one set-based insert (fast even on PGlite): accounts that
+ * only appear in the database, e.g. holders of seats written straight into it. Returns their ids.
+ */
+export async function insertPlainUsers(handle: DatabaseHandle, count: number): Promise<number[]> {
+  const tag = randomBytes(3).toString('hex');
+  const rows = await queryRows<{ id: number }>(
+    handle.db,
+    sql`insert into users (username, email, nickname, name)
+        select 'p' || ${tag} || g, 'p' || ${tag} || g || '@example.com', '관객' || ${tag} || g, '관객'
+        from generate_series(1, ${count}::int) g
+        returning id`,
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
 export async function startSaleServer(
   runtime: SaleRuntime,
   env: Record<string, string>,

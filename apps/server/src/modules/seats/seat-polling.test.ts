@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
 
@@ -108,6 +109,21 @@ describe('seat long polling', () => {
     const answer = await poll(alice, 'lastUpdateTime=2000-01-01T00:00:00&timeout=5000');
     expect(answer.json().status).toBe('update');
     expect(answer.json().seatUpdates.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an updateTime sent back as lastUpdateTime still finds a write stamped before the answer but committed after it', async () => {
+    const first = await poll(alice, 'lastUpdateTime=2000-01-01T00:00:00&timeout=5000');
+    const cursor: string = first.json().updateTime;
+    // A sweep or hold stamps updated_at before it commits: this seat's change carries a time
+    // from just before the answer above, but became visible only now.
+    const lateSeat = seatIds[9] ?? 0;
+    await ctx.database.db.execute(
+      sql`update concert_seats set updated_at = ${new Date(ctx.clock.now().getTime() - 400)}
+          where id = ${lateSeat}`,
+    );
+    const next = await poll(alice, `lastUpdateTime=${cursor}&timeout=5000`);
+    expect(next.json().status).toBe('update');
+    expect(next.json().seatUpdates.map((s: { seatId: number }) => s.seatId)).toContain(lateSeat);
   });
 
   it('an expired hold, freed by the sweeper, wakes the waiting polls', async () => {

@@ -31,6 +31,14 @@ interface ConcertPolls {
 
 /** Changes arriving within this window go out together, in one answer to every poller. */
 const BATCH_MS = 100;
+/**
+ * An answer's `updateTime` is also a cursor: a client may send it back as `lastUpdateTime`. A
+ * write stamps `updated_at` before it commits, so a change stamped just before an answer can
+ * become visible just after it; the cursor is therefore set this much before the answer's read
+ * (a sweep of 2,000 holds commits within ~200 ms). Seats reported again are harmless (a client
+ * that sends the cursor back may get a seat twice within that second); a missed one is not.
+ */
+const CURSOR_GRACE_MS = 1_000;
 
 /**
  * Held seat-status polls of this instance (product-rules.md §5). Each concert with waiting
@@ -51,9 +59,12 @@ export function createSeatPollHub(deps: {
       status: 'timeout-ok',
       hasUpdate: false,
       seatUpdates: [],
-      updateTime: toSeoulDateTime(deps.clock.now()),
+      updateTime: cursorBefore(deps.clock.now()),
     } satisfies PollAnswer),
   });
+
+  const cursorBefore = (readAt: Date) =>
+    toSeoulDateTime(new Date(readAt.getTime() - CURSOR_GRACE_MS));
 
   const updateJson = (seatUpdates: SeatEntry[], updateTime: string): string =>
     JSON.stringify({
@@ -90,7 +101,7 @@ export function createSeatPollHub(deps: {
     polls.pendingSeatIds.clear();
     const waiting = [...polls.pollers.values()];
     if (seatIds.length === 0 || waiting.length === 0) return;
-    const updateTime = toSeoulDateTime(deps.clock.now());
+    const updateTime = cursorBefore(deps.clock.now());
     // One database read for the batch. Entries differ between pollers only in
     // isReservedByCurrentUser, so everyone who holds none of these seats shares one serialised
     // answer and only the holders get their own: 20,000 pollers cost one JSON.stringify, not
@@ -154,6 +165,7 @@ export function createSeatPollHub(deps: {
   }): Promise<PollOutcome> {
     const { concertId, userId } = options;
     if (options.changedSince) {
+      const readAt = deps.clock.now();
       const rows = await deps.seats.describeSeatRowsChangedSince({
         concertId,
         since: options.changedSince,
@@ -164,7 +176,7 @@ export function createSeatPollHub(deps: {
           kind: 'answer',
           json: updateJson(
             rows.map((row) => deps.seats.toEntry(row, userId, now)),
-            toSeoulDateTime(now),
+            cursorBefore(readAt),
           ),
         };
       }
