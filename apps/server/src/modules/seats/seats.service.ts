@@ -27,7 +27,7 @@ import {
 export const MAX_HELD_SEATS = 2;
 /** Expired holds freed per statement, so one sweep never holds thousands of row locks for long. */
 const SWEEP_BATCH = 2_000;
-/** Batches per sweep at most; the next sweep, 500 ms later, takes the rest. */
+/** Batches per sweep at most; the next sweep, 250 ms later, takes the rest. */
 const SWEEP_ROUNDS = 10;
 
 /** The bus channel that carries a concert's seat changes to long polls on every instance. */
@@ -205,7 +205,7 @@ export function createSeatsService(deps: {
   }
 
   /**
-   * The sweeper (every 500 ms): frees expired holds and tells every poller of their concerts.
+   * The sweeper (every 250 ms): frees expired holds and tells every poller of their concerts.
    * A full batch means more are waiting (a sale's first holds all expire together), so it goes
    * on at once, up to SWEEP_ROUNDS batches, instead of waiting for the next tick.
    */
