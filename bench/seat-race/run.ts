@@ -46,7 +46,7 @@ const HOLD_MS = HOLD_SECONDS * 1_000;
 const SWEEP_BOUND_MS = 1_000;
 /** Clock granularity between the server's and this process's Date.now(). */
 const CLOCK_SLACK_MS = 20;
-const STEPS = [0.25, 0.5, 0.75, 1, 1.25];
+const STEPS = [0.1, 0.25, 0.5, 0.75, 1, 1.25];
 const P99_GOAL_MS = 50;
 
 interface Attempt {
@@ -420,7 +420,12 @@ async function oneRound(kind: RuntimeKind, round: number) {
       await server.stop();
     }
     const best = [...steps].reverse().find((s) => s.sustained);
-    return { baseline, steps, best, dbCheck };
+    // The most the server answered at any step, whatever the latency: its capacity.
+    const peak = steps.reduce<StepResult | undefined>(
+      (top, s) => (!top || s.achieved > top.achieved ? s : top),
+      undefined,
+    );
+    return { baseline, steps, best, peak, dbCheck };
   } finally {
     await runtime.dispose();
   }
@@ -441,6 +446,9 @@ async function main(): Promise<void> {
     const sustained = median(rounds.map((r) => r.best?.achieved ?? 0));
     const p99 = median(rounds.map((r) => r.best?.p99 ?? Number.POSITIVE_INFINITY));
     const ratio = median(rounds.map((r) => (r.best?.achieved ?? 0) / r.baseline));
+    const peak = median(rounds.map((r) => r.peak?.achieved ?? 0));
+    const peakP99 = median(rounds.map((r) => r.peak?.p99 ?? Number.POSITIVE_INFINITY));
+    const peakRatio = median(rounds.map((r) => (r.peak?.achieved ?? 0) / r.baseline));
     const violations = rounds.flatMap((r) => r.steps.map((s) => s.violations));
     const sum = (key: keyof Violations) => violations.reduce((n, v) => n + v[key], 0);
     const db = rounds.map((r) => r.dbCheck);
@@ -458,7 +466,10 @@ async function main(): Promise<void> {
     console.log(
       `  server, highest sustained arrival rate       ${sustained.toFixed(0)} holds/s (granted + refused), p99 ${p99.toFixed(1)} ms`,
     );
-    console.log(`  -> ratio = ${ratio.toFixed(2)}  (goal ≥ 0.50, p99 ≤ ${P99_GOAL_MS} ms)`);
+    console.log(
+      `  server, most answered at any step            ${peak.toFixed(0)} holds/s, p99 there ${peakP99.toFixed(1)} ms (ratio ${peakRatio.toFixed(2)})`,
+    );
+    console.log(`  -> ratio = ${ratio.toFixed(2)} at p99 ≤ ${P99_GOAL_MS} ms  (goal ≥ 0.50)`);
     console.log(
       `  invariants: seats held twice ${sum('doubleHeld')}, users over 2 holds ${sum('overTwo')} (database: ${db.map((d) => d.overTwo).join('/')}), refusals with only an expired hold ${sum('blockedByExpired')}, expired holds still blocking in the database ${db.map((d) => d.expiredBlocking).join('/')}, unexpected answers ${sum('unexpectedAnswers')}`,
     );
