@@ -165,6 +165,7 @@ async function waitingRoomSockets(
       ),
     );
     const open = connected.reduce((n, c) => n + c.connected, 0);
+    console.log(`  ${open} sockets connected`);
     const connectSeconds = (Date.now() - connectStarted) / 1_000;
     // Start the churn: the buyers admitted at entry leave, and from then on every admitted
     // buyer gives their key back as soon as the ADMIT frame arrives.

@@ -94,3 +94,11 @@ process.on('message', (command: Command) => {
     process.exit(0);
   }
 });
+
+process.on('exit', (code) => {
+  if (code !== 0) console.error(`ws-worker ${process.pid} exited with ${code}`);
+});
+process.on('uncaughtException', (error) => {
+  console.error(`ws-worker ${process.pid}:`, error);
+  process.exit(2);
+});
