@@ -23,6 +23,7 @@ import {
   type HttpClient,
   type RuntimeKind,
   type SaleRuntime,
+  maxOf,
 } from '../lib/sale';
 
 /**
@@ -345,7 +346,7 @@ async function oneRound(kind: RuntimeKind, round: number, attempt = 1): Promise<
       await watching;
       clearTimeout(timer);
       const lags = [...seenAt].map(([id, at]) => at - (planned.get(id) ?? 0));
-      const lastSeen = Math.max(...seenAt.values());
+      const lastSeen = maxOf(seenAt.values());
       client.close();
       await server.stop();
       handle = await runtime.open();
@@ -360,12 +361,12 @@ async function oneRound(kind: RuntimeKind, round: number, attempt = 1): Promise<
         early: lags.filter((l) => l < 0).length,
         lagP50: percentile(lags, 50),
         lagP99: percentile(lags, 99),
-        lagMax: Math.max(...lags),
+        lagMax: maxOf(lags),
         lastSeenAfterWindow: lastSeen - (windowStart + WINDOW_MS),
         dbPickedUp: picked.filter((r) => r.ms <= deadline).length,
         dbP50: percentile(dbLags, 50),
         dbP99: percentile(dbLags, 99),
-        dbMax: Math.max(...dbLags),
+        dbMax: maxOf(dbLags),
         dbStillHeld: rows.filter((r) => r.status !== 'AVAILABLE').length,
         anchorMs: anchors.sweepMs,
         changedSinceMs: anchors.changedSinceMs,

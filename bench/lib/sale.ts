@@ -385,3 +385,17 @@ export function rssOf(pid: number): number {
     return 0;
   }
 }
+
+/** Largest value; `Math.max(...values)` overflows the call stack beyond ~100,000 values. */
+export function maxOf(values: Iterable<number>): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
+
+/** Smallest value (see maxOf). */
+export function minOf(values: Iterable<number>): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (const value of values) if (value < min) min = value;
+  return min;
+}

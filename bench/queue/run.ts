@@ -14,6 +14,8 @@ import {
   selectedRuntimes,
   type Buyer,
   type HttpClient,
+  maxOf,
+  minOf,
 } from '../lib/sale';
 
 /**
@@ -200,10 +202,10 @@ async function waitingRoomSockets(
       connectSeconds,
       failed: connected.reduce((n, c) => n + c.failed, 0),
       ticks: ticks.length,
-      minReached: sizes.length ? Math.min(...sizes) : 0,
+      minReached: sizes.length ? minOf(sizes) : 0,
       medianReached: median(sizes),
       p99: percentile(delays, 99),
-      max: delays.length ? Math.max(...delays) : 0,
+      max: delays.length ? maxOf(delays) : 0,
       admits: reports.reduce((n, r) => n + r.admits, 0),
       releaseFailures: reports.reduce((n, r) => n + r.releaseFailures, 0),
       stillOpen: reports.reduce((n, r) => n + r.open, 0),

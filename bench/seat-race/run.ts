@@ -19,6 +19,7 @@ import {
   type HttpClient,
   type RuntimeKind,
   type SaleRuntime,
+  maxOf,
 } from '../lib/sale';
 
 /**
@@ -379,7 +380,7 @@ async function oneRound(kind: RuntimeKind, round: number) {
           offered,
           STEP_SECONDS,
         );
-        const elapsed = (Math.max(...attempts.map((a) => a.answeredAt)) - started) / 1_000;
+        const elapsed = (maxOf(attempts.map((a) => a.answeredAt)) - started) / 1_000;
         const answered = attempts.filter((a) => a.status !== 0).length;
         const latencies = attempts.map((a) => a.answeredAt - a.scheduledAt);
         const result: StepResult = {
