@@ -61,7 +61,9 @@ export async function startServer(options: {
     child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A child killed by a signal has signalCode set and exitCode null: it is gone too, and
+        // waiting for another 'exit' would wait forever.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
