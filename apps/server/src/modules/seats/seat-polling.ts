@@ -119,7 +119,7 @@ export function createSeatPollHub(deps: {
           updateTime,
         );
       } else {
-        // No user has id 0, so these are the entries as any non-holder sees them.
+        // No user has id 0, so these are the entries every non-holder sees.
         shared ??= updateJson(
           rows.map((row) => deps.seats.toEntry(row, 0, now)),
           updateTime,
