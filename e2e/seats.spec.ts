@@ -12,6 +12,7 @@ import { saveScreenshot } from './support/session';
 
 const jazzTitle = '재즈 인 더 시티 2026';
 const indieTitle = '인디 뮤직 쇼케이스 Vol.7';
+const stadiumTitle = '노을 밴드 전국투어 〈여름의 끝〉 서울';
 const password = 'buyer1234!';
 
 /** The server with admission cap 1 and short holds (see playwright.config.ts). */
@@ -154,6 +155,56 @@ test.describe('seat page', () => {
     // Give the last seat back for the journeys that follow.
     await page.getByRole('button', { name: /선택한 좌석 1\/2/ }).click();
     await panel.getByRole('button', { name: 'A구역 1열 1번 선택 해제' }).click();
+    await expect(panel.getByText('좌석을 선택하면 5분 동안 선점됩니다.')).toBeVisible();
+  });
+
+  test('a 50,000-seat venue opens on its section overview with live free-seat counts', async ({
+    page,
+  }) => {
+    await logIn(page, 'buyer2');
+    const concertId = await concertIdOf(page, '노을', stadiumTitle);
+    await page.goto(`/concerts/${concertId}`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: '예매하기' }).click();
+    await expect(page).toHaveURL(new RegExp(`/concerts/${concertId}/reserve$`));
+
+    const overview = page.getByRole('list', { name: '구역 선택' });
+    const tileA = overview.getByRole('button', { name: /^A구역,/ });
+    // The summary fills every tile with its free seats (잔여 N / 1,000석).
+    await expect(tileA).toHaveAccessibleName(/잔여 [\d,]+ \/ 1,000석/);
+    const freeBefore = Number(
+      /잔여 ([\d,]+)/.exec((await tileA.getAttribute('aria-label')) ?? '')?.[1]?.replace(/,/g, ''),
+    );
+    await saveScreenshot(page, 'reserve-overview-desktop');
+
+    await tileA.click();
+    const map = page.getByRole('grid', { name: '좌석 배치도' });
+    await expect(map).toBeVisible();
+    const firstFree = map.getByRole('button', { name: /, 선택 가능, / }).first();
+    const seatName = (await firstFree.getAttribute('aria-label')) ?? '';
+    await firstFree.click();
+    await expect(
+      map.getByRole('button', { name: seatName.replace('선택 가능', '선택됨') }),
+    ).toBeVisible();
+
+    // Back on the overview the section counts the hold and marks it as the buyer's.
+    await page.getByRole('button', { name: /전체 구역 보기/ }).click();
+    await expect(tileA).toHaveAccessibleName(
+      new RegExp(`잔여 ${(freeBefore - 1).toLocaleString('ko-KR')} / 1,000석, 내 좌석 1석`),
+    );
+    // As in the journey above: a viewport as tall as the page draws the bottom sheet at the bottom.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: 375, height: pageHeight });
+    await saveScreenshot(page, 'reserve-overview-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Give the seat back for the journeys that follow.
+    const panel = sidePanel(page);
+    await panel
+      .getByRole('button', { name: /선택 해제$/ })
+      .first()
+      .click();
     await expect(panel.getByText('좌석을 선택하면 5분 동안 선점됩니다.')).toBeVisible();
   });
 
