@@ -260,6 +260,46 @@ describe('SeatReservation', () => {
     );
   });
 
+  it('alerts too when a poll reports the hold freed before the countdown reached 0', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const alert = vi.spyOn(browser, 'alert').mockImplementation(() => undefined);
+    const venue = makeSmallVenue();
+    setSeat(venue, makeHeldSeat(111, 'A-1-1', 2));
+    const freed = makeSeat(111, 'A-1-1', { status: 'AVAILABLE' });
+    serveVenue(venue, {
+      polls: [
+        {
+          status: 'update',
+          hasUpdate: true,
+          seatUpdates: [freed],
+          updateTime: '2025-10-01T10:00:03',
+        },
+      ],
+    });
+    server.events.on('response:mocked', ({ request }) => {
+      if (request.url.includes('/polling')) setSeat(venue, freed);
+    });
+    renderSeats();
+    await seatButton(/^프리미엄석 A구역 1열 1번, 선택 가능/);
+    expect(alert).toHaveBeenCalledWith('선점 시간이 만료되었습니다.');
+    expect(alert).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(alert).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not alert when the buyer removes a hold themselves', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(browser, 'alert').mockImplementation(() => undefined);
+    const venue = makeSmallVenue();
+    setSeat(venue, makeHeldSeat(111, 'A-1-1', 2));
+    serveVenue(venue);
+    renderSeats();
+    await seatButton(/^프리미엄석 A구역 1열 1번, 선택됨/);
+    await user.click(within(panel()).getByRole('button', { name: /선택 해제$/ }));
+    await seatButton(/^프리미엄석 A구역 1열 1번, 선택 가능/);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
   it('on a 403 alerts, forgets the key and goes back to the concert', async () => {
     const alert = vi.spyOn(browser, 'alert').mockImplementation(() => undefined);
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);

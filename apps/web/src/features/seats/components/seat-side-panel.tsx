@@ -36,6 +36,9 @@ interface SeatSidePanelProps {
  * from the earliest hold, and 결제하기 (only with seats and time left). A side column on
  * desktop, a bottom sheet below that, folded to its summary until opened.
  */
+/** How late this browser's countdown may run behind the server's expiry of a hold. */
+const EXPIRY_MARGIN_MS = 3_000;
+
 export function SeatSidePanel({
   seats,
   grades,
@@ -63,6 +66,33 @@ export function SeatSidePanel({
     expiredDeadline.current = deadline;
     onExpireRef.current();
   }, [secondsLeft, seats.length, deadline]);
+
+  // The server may free an expired hold (and a poll report it) before this countdown shows 0:
+  // the deadline here is measured from when the entry arrived, so it runs late by the delivery
+  // time, more so on a busy device. A hold that leaves the selection within that margin of its
+  // deadline, without the buyer removing it, ran out: the buyer is told all the same.
+  const lastDeadline = useRef<number | null>(null);
+  const removedByBuyerAt = useRef(0);
+  useEffect(() => {
+    const previous = lastDeadline.current;
+    const current = seats.length > 0 ? deadline : null;
+    lastDeadline.current = current;
+    if (previous === null || previous === current || expiredDeadline.current === previous) return;
+    const now = Date.now();
+    if (now < previous - EXPIRY_MARGIN_MS || now - removedByBuyerAt.current < EXPIRY_MARGIN_MS) {
+      return;
+    }
+    expiredDeadline.current = previous;
+    onExpireRef.current();
+  }, [seats.length, deadline]);
+  const removeSeat = (seat: SeatView) => {
+    removedByBuyerAt.current = Date.now();
+    onRemove(seat);
+  };
+  const clearAll = () => {
+    removedByBuyerAt.current = Date.now();
+    onClearAll();
+  };
 
   const isUrgent = secondsLeft !== null && secondsLeft <= 60;
 
@@ -138,7 +168,7 @@ export function SeatSidePanel({
                     </span>
                     <button
                       type="button"
-                      onClick={() => onRemove(seat)}
+                      onClick={() => removeSeat(seat)}
                       disabled={pendingIds.has(seat.record.seatId)}
                       aria-label={`${label} 선택 해제`}
                       className="flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:bg-white/5 hover:text-white disabled:opacity-40"
@@ -150,7 +180,7 @@ export function SeatSidePanel({
               })}
             </ul>
             <div className="mt-2 flex justify-end">
-              <Button variant="ghost" size="sm" onClick={onClearAll}>
+              <Button variant="ghost" size="sm" onClick={clearAll}>
                 <Trash2 className="size-4" aria-hidden />
                 {sidePanelTexts.clearAll}
               </Button>
