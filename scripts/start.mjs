@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -33,7 +34,7 @@ if (needsBuild) {
 // tsx runs the TypeScript server directly: one source of truth, no separate server build step.
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+  [...serverNodeFlags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {

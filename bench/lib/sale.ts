@@ -16,6 +16,7 @@ import { users } from '../../apps/server/src/db/schema/index';
 import { toSeoulDate } from '../../apps/server/src/lib/seoul-time';
 import { createConcertWithSeats } from '../../apps/server/src/modules/concerts/concerts.service';
 import { freePort, startServer, type ChildServer } from './harness';
+import { serverNodeFlags } from '../../apps/server/node-flags.mjs';
 
 /**
  * What the seat and queue benchmarks share: an on-sale concert with its seats, thousands of
@@ -275,7 +276,13 @@ export async function startSaleServer(
   env: Record<string, string>,
 ): Promise<ChildServer> {
   return startServer({
-    args: ['--import', 'tsx', path.join(import.meta.dirname, '../../apps/server/src/main.ts')],
+    // The server's own flags, as npm start runs it.
+    args: [
+      ...serverNodeFlags,
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '../../apps/server/src/main.ts'),
+    ],
     env: { ...runtime.env, ...env },
     readyPath: '/api/health',
     port: await freePort(),

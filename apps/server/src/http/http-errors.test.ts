@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 import { createLoggedInUser } from '../../test/helpers/factories';
-import { guard, requireAdmin } from './guards';
+import { guard, requireAdmin, requireSessionUser } from './guards';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,6 +27,10 @@ beforeAll(async () => {
     const admin = await requireAdmin(request);
     return { success: true, data: admin.username };
   });
+  ctx.app.get('/api/test/session', { preHandler: guard.session }, async (request) => ({
+    success: true,
+    data: requireSessionUser(request).id,
+  }));
   ctx.app.post('/api/test/echo', async (request) => ({
     success: true,
     data: request.body ?? null,
@@ -130,7 +134,12 @@ describe('error envelope', () => {
 
 describe('guards', () => {
   it('anonymous -> 401 A006 on every guarded route', async () => {
-    for (const url of ['/api/test/user', '/api/test/seller', '/api/test/admin']) {
+    for (const url of [
+      '/api/test/user',
+      '/api/test/session',
+      '/api/test/seller',
+      '/api/test/admin',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({
@@ -138,6 +147,41 @@ describe('guards', () => {
         message: '인증이 필요합니다. 로그인해주세요.',
       });
     }
+  });
+
+  it('the session guard names the logged-in user without reading the users table', async () => {
+    const user = await createLoggedInUser(ctx.app, ctx.database.db);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/test/session',
+      headers: { cookie: user.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toBe(user.id);
+    // After logout the same cookie names no session: 401, like every other guard.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: user.cookie },
+    });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/test/session',
+      headers: { cookie: user.cookie },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('A006');
+  });
+
+  it('API answers, errors included, carry the security headers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/test/user' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+    // Plain-http test config: no HSTS and no upgrade-insecure-requests.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('an ordinary user -> 403 P001 on admin routes and 403 S002 on seller routes', async () => {

@@ -1,18 +1,21 @@
 import type { Redis } from 'ioredis';
+import { luaScript } from '../redis/lua-script';
 import type { CounterStorePort } from './counter-store';
 
-/** Counters shared by every instance: INCR, and the window's TTL set by the first hit only. */
+// KEYS: counter  ARGV: window seconds. The TTL is set only when the key has none (the first hit).
+const increment = luaScript(`
+local count = redis.call('INCR', KEYS[1])
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count
+`);
+
+/** Counters shared by every instance: INCR, and the window's TTL set by the first hit only (one Lua script, atomic). */
 export function createRedisCounterStore(redis: Redis, keyPrefix: string): CounterStorePort {
   const fullKey = (key: string) => `${keyPrefix}count:${key}`;
   return {
     async increment(key, windowSeconds) {
-      const results = await redis
-        .multi()
-        .incr(fullKey(key))
-        .expire(fullKey(key), windowSeconds, 'NX')
-        .exec();
-      const count = results?.[0]?.[1];
-      return typeof count === 'number' ? count : Number(count ?? 0);
+      // One script rather than MULTI/EXEC, so concurrent increments share a pipeline.
+      return Number(await increment(redis, [fullKey(key)], [windowSeconds]));
     },
     async get(key) {
       return Number((await redis.get(fullKey(key))) ?? 0);

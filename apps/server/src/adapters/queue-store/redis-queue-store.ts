@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { luaScript } from '../redis/lua-script';
 import { newAccessKey } from './memory-queue-store';
 import type {
   EnterResult,
@@ -131,6 +132,11 @@ return exp - now
 `;
 
 /** The waiting room in Redis (scale-out): every instance sees and changes the same queue. */
+const runEnter = luaScript(ENTER);
+const runStatus = luaScript(STATUS);
+const runTick = luaScript(TICK);
+const runExtend = luaScript(EXTEND);
+
 export function createRedisQueueStore(
   redis: Redis,
   keyPrefix: string,
@@ -152,22 +158,18 @@ export function createRedisQueueStore(
   return {
     async enter(concertId, userId, now): Promise<EnterResult> {
       const q = k(concertId);
-      const [status, value] = (await redis.eval(
-        ENTER,
-        6,
-        q.wait,
-        q.seq,
-        q.seen,
-        q.keys,
-        q.active,
-        concertsKey,
-        userId,
-        now,
-        settings.capacity,
-        settings.keyTtlMs,
-        settings.keyHardCapMs,
-        newAccessKey(),
-        concertId,
+      const [status, value] = (await runEnter(
+        redis,
+        [q.wait, q.seq, q.seen, q.keys, q.active, concertsKey],
+        [
+          userId,
+          now,
+          settings.capacity,
+          settings.keyTtlMs,
+          settings.keyHardCapMs,
+          newAccessKey(),
+          concertId,
+        ],
       )) as [string, string | number];
       return status === 'WAITING'
         ? { status: 'WAITING', rank: Number(value) }
@@ -176,15 +178,10 @@ export function createRedisQueueStore(
 
     async status(concertId, userId, now): Promise<QueueStatusResult> {
       const q = k(concertId);
-      const [status, value] = (await redis.eval(
-        STATUS,
-        3,
-        q.wait,
-        q.seen,
-        q.keys,
-        userId,
-        now,
-      )) as [string, (string | number)?];
+      const [status, value] = (await runStatus(redis, [q.wait, q.seen, q.keys], [userId, now])) as [
+        string,
+        (string | number)?,
+      ];
       if (status === 'ADMITTED') return { status: 'ADMITTED', accessKey: String(value) };
       if (status === 'WAITING') return { status: 'WAITING', rank: Number(value) };
       return { status: 'EXPIRED_OR_NOT_IN_QUEUE' };
@@ -203,21 +200,18 @@ export function createRedisQueueStore(
       // Keys for at most as many admissions as there are waiting users and slots.
       const waiting = await redis.zcard(q.wait);
       const keys = Array.from({ length: Math.min(waiting, settings.capacity) }, newAccessKey);
-      const [admittedFlat, changesFlat, droppedRaw] = (await redis.eval(
-        TICK,
-        5,
-        q.wait,
-        q.seen,
-        q.keys,
-        q.active,
-        concertsKey,
-        now,
-        settings.capacity,
-        settings.keyTtlMs,
-        settings.keyHardCapMs,
-        settings.waitingGraceMs,
-        concertId,
-        ...keys,
+      const [admittedFlat, changesFlat, droppedRaw] = (await runTick(
+        redis,
+        [q.wait, q.seen, q.keys, q.active, concertsKey],
+        [
+          now,
+          settings.capacity,
+          settings.keyTtlMs,
+          settings.keyHardCapMs,
+          settings.waitingGraceMs,
+          concertId,
+          ...keys,
+        ],
       )) as [string[], Array<string | number>, string[]];
       const admitted: TickResult['admitted'] = [];
       for (let i = 0; i < admittedFlat.length; i += 2) {
@@ -233,15 +227,10 @@ export function createRedisQueueStore(
     async extend(concertId, userId, now) {
       const q = k(concertId);
       const ttl = Number(
-        await redis.eval(
-          EXTEND,
-          2,
-          q.keys,
-          q.active,
-          userId,
-          now,
-          settings.keyTtlMs,
-          settings.keyHardCapMs,
+        await runExtend(
+          redis,
+          [q.keys, q.active],
+          [userId, now, settings.keyTtlMs, settings.keyHardCapMs],
         ),
       );
       return ttl < 0 ? null : { ttlMs: ttl };

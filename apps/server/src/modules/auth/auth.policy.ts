@@ -10,6 +10,9 @@ export interface AuthUser {
   role: Role;
 }
 
+/** Who is calling, and nothing more: what the session alone tells (see `requireSessionUser`). */
+export type SessionUser = Pick<AuthUser, 'id'>;
+
 export function isAdmin(user: AuthUser): boolean {
   return user.role === 'ROLE_ADMIN';
 }

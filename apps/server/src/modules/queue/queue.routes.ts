@@ -8,7 +8,7 @@ import {
   queueStatusResultSchema,
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guard, requireUser } from '../../http/guards';
+import { guard, requireSessionUser } from '../../http/guards';
 import type { QueueService } from './queue.service';
 
 export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async (
@@ -18,7 +18,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
   app.post(
     '/queue/enter',
     {
-      preHandler: guard.user,
+      preHandler: guard.session,
       schema: {
         tags: ['queue'],
         summary: '대기열 입장 (즉시 입장 또는 대기 순번)',
@@ -29,7 +29,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
     async (request) => ({
       success: true as const,
       data: await queue.enter({
-        user: await requireUser(request),
+        user: requireSessionUser(request),
         concertId: request.query.concertId,
         ip: request.ip,
       }),
@@ -39,7 +39,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
   app.get(
     '/queue/status',
     {
-      preHandler: guard.user,
+      preHandler: guard.session,
       schema: {
         tags: ['queue'],
         summary: '대기열 상태',
@@ -50,7 +50,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
     async (request) => ({
       success: true as const,
       data: await queue.status({
-        user: await requireUser(request),
+        user: requireSessionUser(request),
         concertId: request.query.concertId,
       }),
     }),
@@ -59,7 +59,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
   app.patch(
     '/access-keys/extend',
     {
-      preHandler: guard.user,
+      preHandler: guard.session,
       schema: {
         tags: ['queue'],
         summary: '접근 키 연장 (최대 120초, 입장 후 10분 한도)',
@@ -70,7 +70,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
     async (request) => ({
       success: true as const,
       data: await queue.extendKey({
-        user: await requireUser(request),
+        user: requireSessionUser(request),
         concertId: request.query.concertId,
       }),
     }),
@@ -79,7 +79,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
   app.delete(
     '/access-keys',
     {
-      preHandler: guard.user,
+      preHandler: guard.session,
       schema: {
         tags: ['queue'],
         summary: '좌석 선택 슬롯 반납 (키는 남은 TTL 동안 유효)',
@@ -89,7 +89,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
     },
     async (request) => {
       await queue.releaseKey({
-        user: await requireUser(request),
+        user: requireSessionUser(request),
         concertId: request.query.concertId,
       });
       return { success: true as const, message: queueMessages.released };

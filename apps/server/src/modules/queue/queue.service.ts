@@ -9,7 +9,7 @@ import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import type { QueueStorePort } from '../../adapters/queue-store/queue-store';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
-import type { AuthUser } from '../auth/auth.policy';
+import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
 
 /** The bus channel of a concert's waiting room: admissions and rank changes. */
@@ -76,7 +76,7 @@ export function createQueueService(deps: {
 
   async function limitRate(
     kind: string,
-    user: AuthUser,
+    user: SessionUser,
     ip: string,
     perMinute: number,
   ): Promise<void> {
@@ -88,7 +88,7 @@ export function createQueueService(deps: {
   }
 
   async function enter(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
     ip: string;
   }): Promise<QueueEnterResult> {
@@ -112,7 +112,7 @@ export function createQueueService(deps: {
   }
 
   async function status(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
   }): Promise<QueueStatusResult> {
     await concerts.assertConcertExists(options.concertId);
@@ -133,7 +133,7 @@ export function createQueueService(deps: {
 
   /** Keeps the caller's key alive (the seat page calls this every 60 s). */
   async function extendKey(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
   }): Promise<{ newTtlSeconds: number }> {
     const extended = await store.extend(options.concertId, options.user.id, clock.now().getTime());
@@ -141,13 +141,13 @@ export function createQueueService(deps: {
     return { newTtlSeconds: Math.floor(extended.ttlMs / 1000) };
   }
 
-  async function releaseKey(options: { user: AuthUser; concertId: number }): Promise<void> {
+  async function releaseKey(options: { user: SessionUser; concertId: number }): Promise<void> {
     await store.release(options.concertId, options.user.id, clock.now().getTime());
   }
 
   /** Seat routes: 403 Q002 unless the header carries the caller's live key for this concert. */
   async function assertAccessKey(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
     accessKey: string | undefined;
   }) {
@@ -161,7 +161,7 @@ export function createQueueService(deps: {
     if (!valid) throw new AppError('Q002', seatMessages.keyInvalid);
   }
 
-  async function limitSeatCalls(user: AuthUser, ip: string, perMinute: number): Promise<void> {
+  async function limitSeatCalls(user: SessionUser, ip: string, perMinute: number): Promise<void> {
     await limitRate('seat', user, ip, perMinute);
   }
 

@@ -2,7 +2,7 @@ import type { WaitQueueFrame } from '@curtaincall/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
-import type { AuthUser } from '../auth/auth.policy';
+import type { SessionUser } from '../auth/auth.policy';
 import {
   estimateWaitSeconds,
   queueChannel,
@@ -86,7 +86,7 @@ export function createWaitQueueSockets(deps: {
   /** A new connection: sends the current state, then listens for admission and rank changes. */
   async function attach(options: {
     concertId: number;
-    user: AuthUser;
+    user: SessionUser;
     socket: WebSocket;
   }): Promise<void> {
     const { concertId, user, socket } = options;

@@ -1,7 +1,7 @@
 import { concertIdQuerySchema } from '@curtaincall/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
-import { requireUser } from '../../http/guards';
+import { requireSessionUser } from '../../http/guards';
 import type { WaitQueueSockets } from './waitqueue-sockets';
 
 /** Same origin as the request, or one of the configured origins (api-contract.md §1.7). */
@@ -31,13 +31,13 @@ export const waitQueueRoutes: FastifyPluginAsync<{
       preValidation: async (request) => {
         if (!isAllowedOrigin(request, allowedOrigins))
           throw new AppError('P001', '허용되지 않은 출처입니다.');
-        await requireUser(request);
+        requireSessionUser(request);
         const query = concertIdQuerySchema.safeParse(request.query);
         if (!query.success) throw new AppError('C001', '콘서트 ID는 1 이상의 양수여야 합니다.');
       },
     },
     async (socket, request) => {
-      const user = await requireUser(request);
+      const user = requireSessionUser(request);
       const { concertId } = concertIdQuerySchema.parse(request.query);
       await sockets.attach({ concertId, user, socket });
     },

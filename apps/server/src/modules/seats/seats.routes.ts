@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { requireUser } from '../../http/guards';
+import { requireSessionUser } from '../../http/guards';
 import { fromSeoulDateTime } from '../../lib/seoul-time';
 import { sendJsonText } from '../../http/json-text';
 import type { QueueService } from '../queue/queue.service';
@@ -53,7 +53,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
   pollTimeoutMs: { min: number; max: number; default: number };
 }> = async (app, { seats, queue, seatRatePerMinute, pollHub, pollTimeoutMs }) => {
   const requireSeatAccess = async (request: FastifyRequest) => {
-    const user = await requireUser(request);
+    const user = requireSessionUser(request);
     const { concertId } = concertIdParamsSchema.parse(request.params);
     const header = request.headers['x-access-key'];
     await queue.assertAccessKey({
@@ -67,7 +67,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
   // Both checks go out together (one Redis round trip in scale-out); a key problem is reported
   // before the rate limit, whichever answers first.
   const requireSeatWriteAccess = async (request: FastifyRequest) => {
-    const user = await requireUser(request);
+    const user = requireSessionUser(request);
     const [access, limit] = await Promise.allSettled([
       requireSeatAccess(request),
       queue.limitSeatCalls(user, request.ip, seatRatePerMinute),
@@ -91,7 +91,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
     // Up to 100,000 entries: serialised directly instead of validated entry by entry.
     async (request, reply) => {
       const entries = await seats.listSeats({
-        user: await requireUser(request),
+        user: requireSessionUser(request),
         concertId: request.params.concertId,
         section: request.query.section,
       });
@@ -113,7 +113,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await seats.summarizeSeats({
-        user: await requireUser(request),
+        user: requireSessionUser(request),
         concertId: request.params.concertId,
       }),
     }),
@@ -132,7 +132,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = requireSessionUser(request);
       const timeoutMs = Math.min(
         pollTimeoutMs.max,
         Math.max(pollTimeoutMs.min, request.query.timeout ?? pollTimeoutMs.default),
@@ -169,7 +169,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await seats.holdSeat({ user: await requireUser(request), ...request.params });
+      const result = await seats.holdSeat({ user: requireSessionUser(request), ...request.params });
       return {
         success: true as const,
         message: result.alreadyHeld ? seatMessages.alreadyHeldByYou : seatMessages.held,
@@ -190,7 +190,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await seats.releaseSeat({ user: await requireUser(request), ...request.params });
+      await seats.releaseSeat({ user: requireSessionUser(request), ...request.params });
       return { success: true as const, message: seatMessages.released };
     },
   );
