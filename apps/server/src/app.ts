@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -36,6 +35,15 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { AppError } from './http/app-error';
+import type { PaymentProviderPort } from './adapters/payment-provider/payment-provider';
+import { createSandboxPaymentProvider } from './adapters/payment-provider/sandbox-payment-provider';
+import { createTossPaymentProvider } from './adapters/payment-provider/toss-payment-provider';
+import { registerSecurityHeaders } from './http/security-headers';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { createBookingsService } from './modules/bookings/bookings.service';
+import { mypageRoutes } from './modules/mypage/mypage.routes';
+import { createMypageService } from './modules/mypage/mypage.service';
+import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.routes';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
@@ -67,6 +75,8 @@ export interface AppOverrides {
   logger?: boolean;
   /** Start the scheduled jobs (default true); tests run them directly with their clock. */
   startJobs?: boolean;
+  /** Another card-payment provider (tests: Toss against a fake Toss server). */
+  paymentProvider?: PaymentProviderPort;
 }
 
 export type App = FastifyInstance;
@@ -128,6 +138,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     login: config.login,
   });
 
+  const mypage = createMypageService({
+    db: database.db,
+    files,
+    sessions: sessionStore,
+    clock,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const concerts = createConcertsService({
     db: database.db,
     publicBaseUrl: config.publicBaseUrl,
@@ -164,6 +181,29 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     initialRatePerSecond: config.queue.capacity / config.holdSeconds,
   });
 
+  const sessionSecret =
+    config.sessionSecret ?? (await readOrCreateSharedSessionSecret(database.db));
+  const apiBase = `${config.publicBaseUrl.replace(/\/$/, '')}/api`;
+  const sandboxPayments = createSandboxPaymentProvider({ secret: sessionSecret });
+  const paymentProvider: PaymentProviderPort =
+    overrides.paymentProvider ??
+    (config.payments.provider === 'toss'
+      ? createTossPaymentProvider({
+          clientKey: config.payments.clientKey,
+          secretKey: config.payments.secretKey,
+          baseUrl: config.payments.apiBaseUrl,
+        })
+      : sandboxPayments);
+  const bookings = createBookingsService({
+    db: database.db,
+    bus,
+    concerts,
+    provider: paymentProvider,
+    clock,
+    publicBaseUrl: config.publicBaseUrl,
+    sandboxCheckoutUrl: `${apiBase}/v1/sandbox-payments/checkout`,
+  });
+
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, clock });
   }
@@ -194,7 +234,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerErrorHandling(app);
   registerBodyParsers(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     hsts: config.secureCookies,
     contentSecurityPolicy: {
       directives: {
@@ -230,7 +270,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   await registerSessions(app, {
     store: sessionStore,
-    secret: config.sessionSecret ?? (await readOrCreateSharedSessionSecret(database.db)),
+    secret: sessionSecret,
     secure: config.secureCookies,
     idleSeconds: config.sessionIdleSeconds,
     findUser: auth.findSessionUser,
@@ -240,9 +280,19 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     async (api) => {
       await api.register(healthRoutes, { database, redis });
       await api.register(authRoutes, { auth });
+      await api.register(mypageRoutes, { mypage });
       await api.register(concertsRoutes, { concerts });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });
+      await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });
+      if (paymentProvider.name === 'sandbox') {
+        await api.register(sandboxCheckoutRoutes, {
+          provider: sandboxPayments,
+          successUrl: `${apiBase}/v1/payments/success`,
+          failUrl: `${apiBase}/v1/payments/fail`,
+          now: () => clock.now(),
+        });
+      }
       await api.register(seatsRoutes, {
         seats,
         queue,
@@ -281,6 +331,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     queue,
     queueTickMs: config.queue.tickMs,
     sessionStore,
+    bookings,
   });
   app.decorate('scheduler', scheduler);
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());

@@ -69,6 +69,11 @@ const envSchema = z.object({
   POLL_DEFAULT_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(30_000),
   /** Waiting seat polls per concert per instance before 503. */
   POLL_MAX_PER_CONCERT: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Card payments: `sandbox` (our own test checkout, the default) or `toss` (Toss Payments). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'toss']).default('sandbox'),
+  TOSS_CLIENT_KEY: z.string().trim().min(1).optional(),
+  TOSS_SECRET_KEY: z.string().trim().min(1).optional(),
+  TOSS_API_BASE_URL: urlWithoutTrailingSlash.default('https://api.tosspayments.com'),
   /** Session idle lifetime (sliding). */
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
 });
@@ -113,6 +118,9 @@ export interface AppConfig {
     maxPerConcert: number;
   };
   rateLimits: { queuePerMinute: number; seatPerMinute: number };
+  payments:
+    | { provider: 'sandbox' }
+    | { provider: 'toss'; clientKey: string; secretKey: string; apiBaseUrl: string };
   summarizer:
     | { kind: 'local' }
     | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
@@ -142,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.AI_SUMMARIZER === 'openai' && !e.OPENAI_BASE_URL) {
     throw new ConfigError([
       'OPENAI_BASE_URL: AI_SUMMARIZER=openai 에는 OPENAI_BASE_URL이 필요합니다.',
+    ]);
+  }
+  if (e.PAYMENT_PROVIDER === 'toss' && (!e.TOSS_CLIENT_KEY || !e.TOSS_SECRET_KEY)) {
+    throw new ConfigError([
+      'TOSS_CLIENT_KEY, TOSS_SECRET_KEY: PAYMENT_PROVIDER=toss 에는 두 키가 모두 필요합니다.',
     ]);
   }
   const useOpenAi = e.AI_SUMMARIZER !== 'local' && Boolean(e.OPENAI_BASE_URL);
@@ -191,6 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       defaultTimeoutMs: e.POLL_DEFAULT_TIMEOUT_MS,
       maxPerConcert: e.POLL_MAX_PER_CONCERT,
     },
+    payments:
+      e.PAYMENT_PROVIDER === 'toss' && e.TOSS_CLIENT_KEY && e.TOSS_SECRET_KEY
+        ? {
+            provider: 'toss',
+            clientKey: e.TOSS_CLIENT_KEY,
+            secretKey: e.TOSS_SECRET_KEY,
+            apiBaseUrl: e.TOSS_API_BASE_URL,
+          }
+        : { provider: 'sandbox' },
     rateLimits: { queuePerMinute: e.QUEUE_RATE_PER_MINUTE, seatPerMinute: e.SEAT_RATE_PER_MINUTE },
     summarizer:
       useOpenAi && e.OPENAI_BASE_URL

@@ -10,3 +10,5 @@ export * from './health';
 export * from './korean';
 export * from './queue';
 export * from './seats';
+export * from './mypage';
+export * from './bookings';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionStorePort } from '../adapters/session-store/session-store';
 import type { Clock } from '../lib/clock';
 import type { AiSummaryService } from '../modules/ai-summary/ai-summary.service';
+import type { BookingsService } from '../modules/bookings/bookings.service';
 import type { ConcertsService } from '../modules/concerts/concerts.service';
 import type { QueueService } from '../modules/queue/queue.service';
 import type { SeatsService } from '../modules/seats/seats.service';
@@ -19,6 +20,7 @@ export function registerJobs(
     queue: QueueService;
     queueTickMs: number;
     sessionStore: SessionStorePort;
+    bookings: BookingsService;
   },
 ): void {
   scheduler.add({
@@ -47,6 +49,17 @@ export function registerJobs(
     intervalMs: 250,
     lockTtlMs: 30_000,
     run: () => deps.seats.expireHolds(),
+  });
+  scheduler.add({
+    name: 'unpaid-booking-expiry',
+    // product-rules §6: an unpaid booking ends 10 minutes after it was made, checked at least
+    // every 30 s, so its seats come back within 15 s of the deadline.
+    intervalMs: 15_000,
+    lockTtlMs: 60_000,
+    run: async () => {
+      const expired = await deps.bookings.expireUnpaidBookings();
+      if (expired > 0) deps.log.info({ expired }, 'unpaid bookings expired');
+    },
   });
   scheduler.add({
     name: 'ai-summary-batch',

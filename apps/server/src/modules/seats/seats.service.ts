@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { toSeoulDateTime } from '../../lib/seoul-time';
-import type { AuthUser } from '../auth/auth.policy';
+import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
 import {
   attemptHold,
@@ -22,6 +22,12 @@ import {
   releaseHold,
   type SeatRow,
 } from './seats.repo';
+
+/**
+ * The per-user hold lock, part of this module's public surface: another module's transaction
+ * that must not run alongside a hold of the same user (a booking taking the held seats) takes it.
+ */
+export { lockUserHolds } from './seats.repo';
 
 /** Seats one user may hold per concert at once (product-rules.md §4). */
 export const MAX_HELD_SEATS = 2;
@@ -82,7 +88,7 @@ export function createSeatsService(deps: {
   }
 
   async function listSeats(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
     section?: string;
   }): Promise<SeatEntry[]> {
@@ -97,7 +103,7 @@ export function createSeatsService(deps: {
    * live holds, in two queries instead of the full status. 404 for an unknown concert.
    */
   async function summarizeSeats(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
   }): Promise<SeatSummary> {
     const { user, concertId } = options;
@@ -141,7 +147,7 @@ export function createSeatsService(deps: {
 
   /** Holds a seat for 5 minutes; holding your own seat again is idempotent (same expiry). */
   async function holdSeat(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
     seatId: number;
   }): Promise<{ entry: SeatEntry; alreadyHeld: boolean }> {
@@ -183,7 +189,7 @@ export function createSeatsService(deps: {
 
   /** Releases the caller's own hold (409 when not held, or when the hold already expired). */
   async function releaseSeat(options: {
-    user: AuthUser;
+    user: SessionUser;
     concertId: number;
     seatId: number;
   }): Promise<void> {

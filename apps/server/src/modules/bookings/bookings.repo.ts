@@ -1,0 +1,512 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/*
+ * Bookings, payments and tickets. Every write that moves a booking between states runs in one
+ * transaction that first locks the booking row (`lockBooking`), so the success callback, the
+ * failure callback, the unpaid-expiry job and a cancel never interleave on one booking.
+ */
+
+export interface BookingRow {
+  id: number;
+  bookingNumber: string;
+  userId: number;
+  concertId: number;
+  status: string;
+  totalAmount: number;
+  paymentDeadline: Date | null;
+}
+
+export interface PaymentRow {
+  id: number;
+  bookingId: number;
+  orderId: string;
+  provider: string;
+  paymentKey: string | null;
+  amount: number;
+  status: string;
+  method: string | null;
+}
+
+const asDate = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value : new Date(value);
+
+interface RawBooking {
+  id: number;
+  booking_number: string;
+  user_id: number;
+  concert_id: number;
+  status: string;
+  total_amount: number;
+  payment_deadline: Date | string | null;
+}
+
+const toBooking = (r: RawBooking): BookingRow => ({
+  id: Number(r.id),
+  bookingNumber: r.booking_number,
+  userId: Number(r.user_id),
+  concertId: Number(r.concert_id),
+  status: r.status,
+  totalAmount: Number(r.total_amount),
+  paymentDeadline: asDate(r.payment_deadline),
+});
+
+interface RawPayment {
+  id: number;
+  booking_id: number;
+  order_id: string;
+  provider: string;
+  payment_key: string | null;
+  amount: number;
+  status: string;
+  method: string | null;
+}
+
+const toPayment = (r: RawPayment): PaymentRow => ({
+  id: Number(r.id),
+  bookingId: Number(r.booking_id),
+  orderId: r.order_id,
+  provider: r.provider,
+  paymentKey: r.payment_key,
+  amount: Number(r.amount),
+  status: r.status,
+  method: r.method,
+});
+
+/** Locks a booking row for the rest of the transaction and returns it fresh. */
+export async function lockBooking(tx: DbOrTx, bookingId: number): Promise<BookingRow | undefined> {
+  const [row] = await queryRows<RawBooking>(
+    tx,
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
+          from bookings where id = ${bookingId} for update`,
+  );
+  return row ? toBooking(row) : undefined;
+}
+
+export async function findBookingById(
+  db: DbOrTx,
+  bookingId: number,
+): Promise<BookingRow | undefined> {
+  const [row] = await queryRows<RawBooking>(
+    db,
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
+          from bookings where id = ${bookingId}`,
+  );
+  return row ? toBooking(row) : undefined;
+}
+
+export async function findBookingByNumber(
+  db: DbOrTx,
+  bookingNumber: string,
+): Promise<BookingRow | undefined> {
+  const [row] = await queryRows<RawBooking>(
+    db,
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
+          from bookings where booking_number = ${bookingNumber}`,
+  );
+  return row ? toBooking(row) : undefined;
+}
+
+export async function findPaymentByOrderId(
+  db: DbOrTx,
+  orderId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await queryRows<RawPayment>(
+    db,
+    sql`select id, booking_id, order_id, provider, payment_key, amount, status, method
+          from payments where order_id = ${orderId}`,
+  );
+  return row ? toPayment(row) : undefined;
+}
+
+/** The booking's newest payment (a booking has one; a retry makes a new booking). */
+export async function findLatestPayment(
+  db: DbOrTx,
+  bookingId: number,
+): Promise<PaymentRow | undefined> {
+  const [row] = await queryRows<RawPayment>(
+    db,
+    sql`select id, booking_id, order_id, provider, payment_key, amount, status, method
+          from payments where booking_id = ${bookingId} order by id desc limit 1`,
+  );
+  return row ? toPayment(row) : undefined;
+}
+
+/** The user's unpaid bookings of a concert, locked (they are about to be superseded). */
+export async function lockPendingBookingsOf(
+  tx: DbOrTx,
+  userId: number,
+  concertId: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from bookings
+          where user_id = ${userId} and concert_id = ${concertId} and status = 'PENDING_PAYMENT'
+          for update`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Unpaid bookings past their deadline, locked; ones another transaction holds are skipped. */
+export async function lockOverdueBookings(tx: DbOrTx, now: Date, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from bookings
+          where status = 'PENDING_PAYMENT' and payment_deadline <= ${now}
+          order by payment_deadline limit ${limit}
+          for update skip locked`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Seats already paid for by the user in this concert (maxTicketsPerUser counts them). */
+export async function countConfirmedSeats(
+  db: DbOrTx,
+  userId: number,
+  concertId: number,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from tickets t join bookings b on b.id = t.booking_id
+          where b.user_id = ${userId} and b.concert_id = ${concertId}
+            and b.status in ('CONFIRMED', 'COMPLETED')`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface SeatForBooking {
+  id: number;
+  section: string;
+  rowNumber: number;
+  seatNumber: number;
+  status: string;
+  heldByUserId: number | null;
+  holdExpiresAt: Date | null;
+  bookingId: number | null;
+  gradeName: string;
+  price: number;
+}
+
+/** The requested seats of this concert with their grade, row-locked, in id order. */
+export async function lockSeatsForBooking(
+  tx: DbOrTx,
+  concertId: number,
+  seatIds: number[],
+): Promise<SeatForBooking[]> {
+  const rows = await queryRows<{
+    id: number;
+    section: string;
+    row_number: number;
+    seat_number: number;
+    status: string;
+    held_by_user_id: number | null;
+    hold_expires_at: Date | string | null;
+    booking_id: number | null;
+    grade_name: string;
+    price: number;
+  }>(
+    tx,
+    sql`select s.id, s.section, s.row_number, s.seat_number, s.status, s.held_by_user_id,
+               s.hold_expires_at, s.booking_id, g.name as grade_name, g.price
+          from concert_seats s join seat_grades g on g.id = s.grade_id
+          where s.concert_id = ${concertId}
+            and s.id in (${sql.join(
+              seatIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          order by s.id
+          for update of s`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    section: r.section,
+    rowNumber: Number(r.row_number),
+    seatNumber: Number(r.seat_number),
+    status: r.status,
+    heldByUserId: r.held_by_user_id === null ? null : Number(r.held_by_user_id),
+    holdExpiresAt: asDate(r.hold_expires_at),
+    bookingId: r.booking_id === null ? null : Number(r.booking_id),
+    gradeName: r.grade_name,
+    price: Number(r.price),
+  }));
+}
+
+export async function insertBooking(
+  tx: DbOrTx,
+  values: {
+    bookingNumber: string;
+    userId: number;
+    concertId: number;
+    totalAmount: number;
+    paymentDeadline: Date;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into bookings (booking_number, user_id, concert_id, status, total_amount,
+                              payment_deadline, booked_at, updated_at)
+        values (${values.bookingNumber}, ${values.userId}, ${values.concertId}, 'PENDING_PAYMENT',
+                ${values.totalAmount}, ${values.paymentDeadline}, ${values.now}, ${values.now})
+        returning id`,
+  );
+  if (!row) throw new Error('booking insert returned nothing');
+  return Number(row.id);
+}
+
+export async function insertTickets(
+  tx: DbOrTx,
+  bookingId: number,
+  tickets: Array<{
+    seatId: number;
+    seatInfo: string;
+    gradeName: string;
+    price: number;
+    fee: number;
+  }>,
+): Promise<void> {
+  await tx.execute(
+    sql`insert into tickets (booking_id, concert_seat_id, seat_info, grade_name, price, fee)
+        values ${sql.join(
+          tickets.map(
+            (t) =>
+              sql`(${bookingId}, ${t.seatId}, ${t.seatInfo}, ${t.gradeName}, ${t.price}, ${t.fee})`,
+          ),
+          sql`, `,
+        )}`,
+  );
+}
+
+export async function insertPayment(
+  tx: DbOrTx,
+  values: { bookingId: number; orderId: string; provider: string; amount: number; now: Date },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into payments (booking_id, order_id, provider, amount, status, created_at, updated_at)
+        values (${values.bookingId}, ${values.orderId}, ${values.provider}, ${values.amount},
+                'PENDING', ${values.now}, ${values.now})`,
+  );
+}
+
+/** Attaches held seats to a booking and extends their holds to its payment deadline. */
+export async function attachSeats(
+  tx: DbOrTx,
+  bookingId: number,
+  seatIds: number[],
+  deadline: Date,
+  now: Date,
+): Promise<void> {
+  await tx.execute(
+    sql`update concert_seats set booking_id = ${bookingId}, hold_expires_at = ${deadline},
+          updated_at = ${now}
+        where id in (${sql.join(
+          seatIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+}
+
+/**
+ * Ends an unpaid booking that a newer one replaces: its seats stay held by the user (until
+ * their hold runs out) but belong to no booking, so the new booking can take them.
+ */
+export async function supersedeBooking(tx: DbOrTx, bookingId: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`update payments set status = 'EXPIRED', updated_at = ${now}
+          where booking_id = ${bookingId} and status = 'PENDING'`,
+  );
+  await tx.execute(
+    sql`update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
+          where id = ${bookingId}`,
+  );
+  await tx.execute(
+    sql`update concert_seats set booking_id = null, updated_at = ${now}
+          where booking_id = ${bookingId} and status = 'RESERVED'`,
+  );
+}
+
+/** Frees every seat still attached to the booking; returns the freed seat ids. */
+export async function freeBookingSeats(
+  tx: DbOrTx,
+  bookingId: number,
+  now: Date,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
+          hold_expires_at = null, booking_id = null, updated_at = ${now}
+        where booking_id = ${bookingId}
+        returning id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** An unpaid booking that ends without payment: payment FAILED or EXPIRED, booking CANCELED. */
+export async function closeUnpaidBooking(
+  tx: DbOrTx,
+  bookingId: number,
+  outcome: { paymentStatus: 'FAILED' | 'EXPIRED'; code?: string; message?: string; now: Date },
+): Promise<void> {
+  const { now } = outcome;
+  await tx.execute(
+    sql`update payments set status = ${outcome.paymentStatus}, failure_code = ${outcome.code ?? null},
+          failure_message = ${outcome.message ?? null}, updated_at = ${now}
+        where booking_id = ${bookingId} and status = 'PENDING'`,
+  );
+  await tx.execute(
+    sql`update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
+          where id = ${bookingId}`,
+  );
+}
+
+/**
+ * The seats attached to a booking that are still its own: RESERVED by its user. A success
+ * callback books them only if every ticket's seat is still there.
+ */
+export async function countSeatsStillHeld(
+  tx: DbOrTx,
+  booking: BookingRow,
+): Promise<{ held: number; tickets: number }> {
+  const [row] = await queryRows<{ held: number; tickets: number }>(
+    tx,
+    sql`select
+          (select count(*)::int from concert_seats
+             where booking_id = ${booking.id} and status = 'RESERVED'
+               and held_by_user_id = ${booking.userId}) as held,
+          (select count(*)::int from tickets where booking_id = ${booking.id}) as tickets`,
+  );
+  return { held: Number(row?.held ?? 0), tickets: Number(row?.tickets ?? 0) };
+}
+
+/** Payment DONE, booking CONFIRMED, seats BOOKED (holds cleared); returns the seat ids. */
+export async function confirmBooking(
+  tx: DbOrTx,
+  booking: BookingRow,
+  payment: { id: number; paymentKey: string; method: string; approvedAt: Date },
+  now: Date,
+): Promise<number[]> {
+  await tx.execute(
+    sql`update payments set status = 'DONE', payment_key = ${payment.paymentKey},
+          method = ${payment.method}, approved_at = ${payment.approvedAt}, updated_at = ${now}
+        where id = ${payment.id}`,
+  );
+  await tx.execute(
+    sql`update bookings set status = 'CONFIRMED', confirmed_at = ${now}, payment_deadline = null,
+          updated_at = ${now}
+        where id = ${booking.id}`,
+  );
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update concert_seats set status = 'BOOKED', held_by_user_id = null, held_at = null,
+          hold_expires_at = null, updated_at = ${now}
+        where booking_id = ${booking.id}
+        returning id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** A refunded payment: CANCELED with its cancel-history row. */
+export async function recordRefund(
+  tx: DbOrTx,
+  payment: { id: number; amount: number },
+  refund: { reason: string; transactionKey: string | null; now: Date },
+): Promise<void> {
+  await tx.execute(
+    sql`update payments set status = 'CANCELED', updated_at = ${refund.now}
+          where id = ${payment.id}`,
+  );
+  await tx.execute(
+    sql`insert into payment_cancellations (payment_id, amount, reason, provider_transaction_key,
+                                           canceled_at)
+        values (${payment.id}, ${payment.amount}, ${refund.reason}, ${refund.transactionKey},
+                ${refund.now})`,
+  );
+}
+
+/** A confirmed booking cancelled by its buyer: CANCELED, tickets detached, seats AVAILABLE. */
+export async function cancelConfirmedBooking(
+  tx: DbOrTx,
+  booking: BookingRow,
+  now: Date,
+): Promise<number[]> {
+  await tx.execute(
+    sql`update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
+          where id = ${booking.id}`,
+  );
+  await tx.execute(sql`update tickets set concert_seat_id = null where booking_id = ${booking.id}`);
+  const freed = await freeBookingSeats(tx, booking.id, now);
+  // A freed seat makes a sold-out concert sellable again while its booking window is open.
+  await tx.execute(
+    sql`update concerts set status = 'ON_SALE', updated_at = ${now}
+          where id = ${booking.concertId} and status = 'SOLD_OUT' and booking_end_at > ${now}`,
+  );
+  return freed;
+}
+
+export interface BookingOutlineRow {
+  bookingNumber: string;
+  userId: number;
+  concertTitle: string;
+  totalAmount: number;
+  concertDate: string;
+  startTime: string;
+  seatInfos: string[];
+}
+
+/** What the payment failure page shows about a booking. */
+export async function findBookingOutline(
+  db: DbOrTx,
+  bookingNumber: string,
+): Promise<BookingOutlineRow | undefined> {
+  const [row] = await queryRows<{
+    booking_number: string;
+    user_id: number;
+    title: string;
+    total_amount: number;
+    concert_date: string | Date;
+    start_time: string;
+    seat_infos: string[] | string | null;
+  }>(
+    db,
+    sql`select b.booking_number, b.user_id, c.title, b.total_amount,
+               to_char(c.concert_date, 'YYYY-MM-DD') as concert_date,
+               to_char(c.start_time, 'HH24:MI') as start_time,
+               (select coalesce(json_agg(t.seat_info order by t.id), '[]'::json)
+                  from tickets t where t.booking_id = b.id) as seat_infos
+          from bookings b join concerts c on c.id = b.concert_id
+          where b.booking_number = ${bookingNumber}`,
+  );
+  if (!row) return undefined;
+  const seatInfos =
+    typeof row.seat_infos === 'string'
+      ? (JSON.parse(row.seat_infos) as string[])
+      : (row.seat_infos ?? []);
+  return {
+    bookingNumber: row.booking_number,
+    userId: Number(row.user_id),
+    concertTitle: row.title,
+    totalAmount: Number(row.total_amount),
+    concertDate: String(row.concert_date),
+    startTime: row.start_time,
+    seatInfos,
+  };
+}
+
+export async function findConcertForBooking(
+  db: DbOrTx,
+  concertId: number,
+): Promise<{ title: string; concertDate: string; maxTicketsPerUser: number } | undefined> {
+  const [row] = await queryRows<{ title: string; concert_date: string; max_tickets: number }>(
+    db,
+    sql`select title, to_char(concert_date, 'YYYY-MM-DD') as concert_date,
+               max_tickets_per_user as max_tickets
+          from concerts where id = ${concertId}`,
+  );
+  return row
+    ? {
+        title: row.title,
+        concertDate: row.concert_date,
+        maxTicketsPerUser: Number(row.max_tickets),
+      }
+    : undefined;
+}

@@ -1,0 +1,602 @@
+import { randomBytes } from 'node:crypto';
+import { sign } from '@fastify/cookie';
+import type { BookingCreated, SeatEntry } from '@curtaincall/contracts';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentProviderPort } from '../../adapters/payment-provider/payment-provider';
+import {
+  createSandboxPaymentProvider,
+  sandboxTestCards,
+} from '../../adapters/payment-provider/sandbox-payment-provider';
+import { createDatabaseSessionStore } from '../../adapters/session-store/database-session-store';
+import { createRedisSessionStore } from '../../adapters/session-store/redis-session-store';
+import { queryRows } from '../../db/client';
+import { toSeoulDate } from '../../lib/seoul-time';
+import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { createConcert, createLoggedInUser, insertUsers } from '../../../test/helpers/factories';
+
+const SECRET = 'bookings-test-secret-0123456789abcdef0123456789';
+let ctx: TestContext;
+let sellerId: number;
+/** Runs inside the provider's confirm, between the callback's checks and its transaction. */
+let duringConfirm: (() => Promise<void>) | null = null;
+const sandbox = createSandboxPaymentProvider({ secret: SECRET });
+const confirmCalls: string[] = [];
+const refunds: Array<{ paymentKey: string; amount: number; idempotencyKey: string }> = [];
+const provider: PaymentProviderPort & { issuePaymentKey: typeof sandbox.issuePaymentKey } = {
+  name: 'sandbox',
+  clientKey: 'sandbox',
+  issuePaymentKey: sandbox.issuePaymentKey,
+  async confirm(request) {
+    confirmCalls.push(request.orderId);
+    const hook = duringConfirm;
+    duringConfirm = null;
+    if (hook) await hook();
+    return sandbox.confirm(request);
+  },
+  async cancel(request) {
+    refunds.push(request);
+    return sandbox.cancel(request);
+  },
+};
+
+type Buyer = Awaited<ReturnType<typeof createLoggedInUser>> & { key: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: {
+      SESSION_SECRET: SECRET,
+      QUEUE_CAPACITY: '1000',
+      QUEUE_RATE_PER_MINUTE: '100000',
+      SEAT_RATE_PER_MINUTE: '100000',
+    },
+    overrides: { paymentProvider: provider },
+  });
+  sellerId = (await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER')).id;
+});
+afterAll(async () => ctx?.close());
+
+async function newConcert(overrides: Parameters<typeof createConcert>[1] | object = {}) {
+  return (await createConcert(ctx.database.db, { sellerId, totalSeats: 30, ...overrides })).id;
+}
+
+async function admitted(concertId: number): Promise<Buyer> {
+  const user = await createLoggedInUser(ctx.app, ctx.database.db);
+  const entry = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/queue/enter?concertId=${concertId}`,
+    headers: { cookie: user.cookie },
+  });
+  const key: unknown = entry.json().data?.accessKey;
+  if (typeof key !== 'string') throw new Error(`not admitted: ${entry.body}`);
+  return { ...user, key };
+}
+
+async function seatsOf(concertId: number, buyer: Buyer): Promise<SeatEntry[]> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/seats/concerts/${concertId}/status`,
+    headers: { cookie: buyer.cookie, 'x-access-key': buyer.key },
+  });
+  return response.json().data;
+}
+
+async function hold(concertId: number, buyer: Buyer, seatId: number) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/seats/concerts/${concertId}/seats/${seatId}/reserve`,
+    headers: { cookie: buyer.cookie, 'x-access-key': buyer.key },
+  });
+}
+
+function book(buyer: { cookie: string }, concertId: number, concertSeatIds: number[]) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: buyer.cookie, 'content-type': 'application/json' },
+    payload: { concertId, concertSeatIds },
+  });
+}
+
+/** The browser's round trip through the sandbox window: returns where the window sends it. */
+async function payInWindow(created: BookingCreated, card: string) {
+  const checkoutUrl = new URL(created.checkoutUrl ?? '');
+  const page = await ctx.app.inject({
+    method: 'GET',
+    url: `${checkoutUrl.pathname}${checkoutUrl.search}`,
+  });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain(created.orderName);
+  expect(page.body).toContain(`${created.amount.toLocaleString('ko-KR')}원`);
+  const submit = await ctx.app.inject({
+    method: 'POST',
+    url: checkoutUrl.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      orderId: created.orderId,
+      orderName: created.orderName,
+      amount: String(created.amount),
+      customerName: created.customerName,
+      cardNumber: card,
+      expiry: '12/39',
+      installment: '0',
+    }).toString(),
+  });
+  expect(submit.statusCode).toBe(302);
+  return new URL(String(submit.headers.location));
+}
+
+/** Follows a provider redirect into our callback; returns the SPA result page it lands on. */
+async function followCallback(callback: URL) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+  });
+  expect(response.statusCode).toBe(302);
+  return new URL(String(response.headers.location));
+}
+
+async function stateOf(bookingNumber: string) {
+  const [row] = await queryRows<{
+    booking_status: string;
+    payment_status: string;
+    payment_key: string | null;
+    method: string | null;
+  }>(
+    ctx.database.db,
+    sql`select b.status as booking_status, p.status as payment_status, p.payment_key, p.method
+          from bookings b join payments p on p.booking_id = b.id
+          where b.booking_number = ${bookingNumber} order by p.id desc limit 1`,
+  );
+  return row;
+}
+
+async function seatRows(seatIds: number[]) {
+  return queryRows<{ id: number; status: string; held_by_user_id: number | null }>(
+    ctx.database.db,
+    sql`select id, status, held_by_user_id from concert_seats
+          where id in (${sql.join(
+            seatIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) order by id`,
+  );
+}
+
+/** A buyer admitted to a fresh concert holding its first `count` seats. */
+async function buyerHolding(count: number, concertOverrides: object = {}) {
+  const concertId = await newConcert(concertOverrides);
+  const buyer = await admitted(concertId);
+  const seats = (await seatsOf(concertId, buyer)).slice(0, count);
+  for (const seat of seats)
+    expect((await hold(concertId, buyer, seat.seatId)).statusCode).toBe(200);
+  const prices = await queryRows<{ price: number }>(
+    ctx.database.db,
+    sql`select g.price from concert_seats s join seat_grades g on g.id = s.grade_id
+          where s.id in (${sql.join(
+            seats.map((s) => sql`${s.seatId}`),
+            sql`, `,
+          )})`,
+  );
+  const expectedAmount = prices.reduce((sum, r) => sum + Number(r.price) + 2_000, 0);
+  return { concertId, buyer, seatIds: seats.map((s) => s.seatId), expectedAmount };
+}
+
+describe('POST /bookings and the sandbox payment', () => {
+  it('books held seats, charges grade prices plus 2,000원 each, and pays through the window', async () => {
+    const { concertId, buyer, seatIds, expectedAmount } = await buyerHolding(2);
+    const response = await book(buyer, concertId, seatIds);
+    expect(response.statusCode).toBe(201);
+    const created: BookingCreated = response.json().data;
+    expect(created).toMatchObject({
+      amount: expectedAmount,
+      provider: 'sandbox',
+      clientKey: 'sandbox',
+      customerName: expect.any(String),
+      successUrl: expect.stringMatching(/\/api\/v1\/payments\/success$/),
+      failUrl: expect.stringMatching(/\/api\/v1\/payments\/fail$/),
+      paymentDeadlineSeconds: 600,
+    });
+    expect(created.orderId).toMatch(/^[A-Za-z0-9_=-]{6,64}$/);
+    expect(created.bookingNumber).toMatch(/^CC-[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    // The holds now last until the payment deadline.
+    const mine = (await seatsOf(concertId, buyer)).filter((s) => seatIds.includes(s.seatId));
+    expect(mine.every((s) => s.isReservedByCurrentUser && (s.remainingSeconds ?? 0) > 590)).toBe(
+      true,
+    );
+
+    const callback = await payInWindow(created, sandboxTestCards.approve);
+    expect(callback.pathname).toBe('/api/v1/payments/success');
+    expect(callback.searchParams.get('amount')).toBe(String(expectedAmount));
+    const result = await followCallback(callback);
+    expect(result.pathname).toBe('/payment/result/success');
+    expect(result.searchParams.get('bookingNumber')).toBe(created.bookingNumber);
+    expect(result.searchParams.get('orderId')).toBe(created.orderId);
+    expect(await stateOf(created.bookingNumber)).toMatchObject({
+      booking_status: 'CONFIRMED',
+      payment_status: 'DONE',
+      method: 'CARD',
+    });
+    expect((await seatRows(seatIds)).map((s) => [s.status, s.held_by_user_id])).toEqual([
+      ['BOOKED', null],
+      ['BOOKED', null],
+    ]);
+
+    // The same callback again (a reload, a retry): same page, nothing confirmed twice.
+    const confirmsBefore = confirmCalls.filter((id) => id === created.orderId).length;
+    const again = await followCallback(callback);
+    expect(again.pathname).toBe('/payment/result/success');
+    expect(confirmCalls.filter((id) => id === created.orderId).length).toBe(confirmsBefore);
+    const [payments] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from payments where order_id = ${created.orderId} and status = 'DONE'`,
+    );
+    expect(Number(payments?.n)).toBe(1);
+  });
+
+  it('duplicate success callbacks sent at once confirm one payment', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const callback = await payInWindow(created, sandboxTestCards.approve);
+    const pages = await Promise.all([1, 2, 3].map(() => followCallback(callback)));
+    expect(pages.map((p) => p.pathname)).toEqual(Array(3).fill('/payment/result/success'));
+    expect((await stateOf(created.bookingNumber))?.payment_status).toBe('DONE');
+    expect((await seatRows(seatIds))[0]?.status).toBe('BOOKED');
+    expect(refunds.filter((r) => r.idempotencyKey.includes(created.orderId))).toEqual([]);
+  });
+
+  it('a tampered amount is refused with M001 and nothing is confirmed', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const callback = await payInWindow(created, sandboxTestCards.approve);
+    callback.searchParams.set('amount', '100');
+    const result = await followCallback(callback);
+    expect(result.pathname).toBe('/payment/result/fail');
+    expect(result.searchParams.get('code')).toBe('M001');
+    expect(result.searchParams.get('bookingNumber')).toBe(created.bookingNumber);
+    expect(confirmCalls).not.toContain(created.orderId);
+    expect((await stateOf(created.bookingNumber))?.payment_status).toBe('PENDING');
+  });
+
+  it('a payment key the window did not sign for this order and amount fails, and frees the seats', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const forged = new URL(`http://x/api/v1/payments/success`);
+    forged.searchParams.set(
+      'paymentKey',
+      sandbox.issuePaymentKey(created.orderId, created.amount + 1, 'approve'),
+    );
+    forged.searchParams.set('orderId', created.orderId);
+    forged.searchParams.set('amount', String(created.amount));
+    const result = await followCallback(forged);
+    expect(result.pathname).toBe('/payment/result/fail');
+    expect(result.searchParams.get('code')).toBe('INVALID_PAYMENT_KEY');
+    expect(await stateOf(created.bookingNumber)).toMatchObject({
+      booking_status: 'CANCELED',
+      payment_status: 'FAILED',
+    });
+    expect((await seatRows(seatIds))[0]?.status).toBe('AVAILABLE');
+  });
+
+  it('a declined card lands on the failure page with code, message and booking number; seats free', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const callback = await payInWindow(created, sandboxTestCards.decline);
+    expect(callback.pathname).toBe('/api/v1/payments/fail');
+    const result = await followCallback(callback);
+    expect(result.pathname).toBe('/payment/result/fail');
+    expect(Object.fromEntries(result.searchParams)).toEqual({
+      orderId: created.orderId,
+      bookingNumber: created.bookingNumber,
+      code: 'REJECT_CARD_COMPANY',
+      message: '카드사에서 승인을 거절했습니다.',
+    });
+    expect((await stateOf(created.bookingNumber))?.payment_status).toBe('FAILED');
+    expect((await seatRows(seatIds)).every((s) => s.status === 'AVAILABLE')).toBe(true);
+    // The failure page's lookup works for the failed booking.
+    const outline = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${created.bookingNumber}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(outline.statusCode).toBe(200);
+    expect(outline.json().data).toMatchObject({
+      bookingNumber: created.bookingNumber,
+      totalAmount: created.amount,
+      paymentStatus: 'FAILED',
+      paymentMethod: null,
+    });
+    expect(outline.json().data.seatLabels).toHaveLength(2);
+  });
+
+  it('a confirm refused by the provider fails the payment and frees the seats', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const result = await followCallback(await payInWindow(created, sandboxTestCards.confirmFails));
+    expect(result.pathname).toBe('/payment/result/fail');
+    expect(result.searchParams.get('code')).toBe('FAILED_INTERNAL_SYSTEM_PROCESSING');
+    expect((await seatRows(seatIds))[0]?.status).toBe('AVAILABLE');
+  });
+
+  it('a mistyped card number stays on the window with a Korean error', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/sandbox-payments/checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        orderId: created.orderId,
+        amount: String(created.amount),
+        cardNumber: '4242 4242 4242 4241',
+        expiry: '12/39',
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('카드 번호를 다시 확인해주세요.');
+  });
+
+  it('a second POST /bookings supersedes the unpaid one (closing the window and paying again)', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const first: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const second = await book(buyer, concertId, seatIds);
+    expect(second.statusCode).toBe(201);
+    const created: BookingCreated = second.json().data;
+    expect(await stateOf(first.bookingNumber)).toMatchObject({
+      booking_status: 'CANCELED',
+      payment_status: 'EXPIRED',
+    });
+    const result = await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    expect(result.pathname).toBe('/payment/result/success');
+    // The first window's late approval no longer charges anything.
+    const late = await followCallback(await payInWindow(first, sandboxTestCards.approve));
+    expect(late.pathname).toBe('/payment/result/fail');
+    expect(late.searchParams.get('code')).toBe('M004');
+  });
+
+  it('refuses what cannot be booked, with the contract codes', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const other = await admitted(concertId);
+    const seats = await seatsOf(concertId, other);
+    const free = seats.filter((s) => s.status === 'AVAILABLE');
+    const othersSeat = free[0]?.seatId ?? 0;
+    expect((await hold(concertId, other, othersSeat)).statusCode).toBe(200);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { concertId, concertSeatIds: seatIds },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await book(buyer, concertId, [])).json().code).toBe('C001');
+    expect((await book(buyer, concertId, [1, 2, 3])).statusCode).toBe(400);
+    const foreign = await book(buyer, concertId, [2_000_000_000]);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([400, 'B007']);
+    const taken = await book(buyer, concertId, [othersSeat]);
+    expect([taken.statusCode, taken.json().code]).toEqual([409, 'B003']);
+    const notHeld = await book(buyer, concertId, [free[1]?.seatId ?? 0]);
+    expect([notHeld.statusCode, notHeld.json().code]).toEqual([409, 'B005']);
+    expect(notHeld.json().message).toBe('좌석 선점 시간이 만료되었습니다. 다시 선택해주세요.');
+    const closed = await newConcert({ status: 'SCHEDULED' });
+    const notOnSale = await book(buyer, closed, [1]);
+    expect([notOnSale.statusCode, notOnSale.json().code]).toEqual([409, 'B001']);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: buyer.cookie, 'content-type': 'application/json' },
+      payload: '{"concertId":"x","concertSeatIds":"y"}',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('enforces maxTicketsPerUser across confirmed bookings', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2, { maxTicketsPerUser: 3 });
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    const more = (await seatsOf(concertId, buyer)).filter((s) => s.status === 'AVAILABLE');
+    for (const seat of more.slice(0, 2)) await hold(concertId, buyer, seat.seatId);
+    const over = await book(
+      buyer,
+      concertId,
+      more.slice(0, 2).map((s) => s.seatId),
+    );
+    expect([over.statusCode, over.json().code]).toEqual([400, 'C001']);
+    expect(over.json().message).toBe('1인당 최대 3매까지 예매할 수 있습니다.');
+    expect((await book(buyer, concertId, [more[0]?.seatId ?? 0])).statusCode).toBe(201);
+  });
+});
+
+describe('unpaid bookings, late payments and cancellation', () => {
+  it('an unpaid booking expires after 10 minutes and its seats come back', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    ctx.clock.advance(9 * 60_000);
+    await ctx.app.scheduler.runNow('unpaid-booking-expiry');
+    expect((await stateOf(created.bookingNumber))?.payment_status).toBe('PENDING');
+    ctx.clock.advance(61_000);
+    await ctx.app.scheduler.runNow('unpaid-booking-expiry');
+    expect(await stateOf(created.bookingNumber)).toMatchObject({
+      booking_status: 'CANCELED',
+      payment_status: 'EXPIRED',
+    });
+    expect((await seatRows(seatIds))[0]?.status).toBe('AVAILABLE');
+    ctx.clock.advance(-10 * 60_000 - 1_000);
+  });
+
+  it('a payment approved while its booking expired and the seat was resold is refunded', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const callback = await payInWindow(created, sandboxTestCards.approve);
+    const rival = await admitted(concertId);
+    duringConfirm = async () => {
+      ctx.clock.advance(10 * 60_000 + 1_000);
+      await ctx.app.scheduler.runNow('unpaid-booking-expiry');
+      ctx.clock.advance(-10 * 60_000 - 1_000);
+      expect((await hold(concertId, rival, seatIds[0] ?? 0)).statusCode).toBe(200);
+    };
+    const result = await followCallback(callback);
+    expect(result.pathname).toBe('/payment/result/fail');
+    expect(result.searchParams.get('message')).toContain('전액 환불');
+    expect(refunds.filter((r) => r.idempotencyKey === `late-${created.orderId}`)).toHaveLength(1);
+    expect((await stateOf(created.bookingNumber))?.payment_status).toBe('CANCELED');
+    const [seat] = await seatRows(seatIds);
+    expect([seat?.status, seat?.held_by_user_id]).toEqual(['RESERVED', rival.id]);
+  });
+
+  it('cancels a paid booking: refund, CANCELED, seats free; twice -> 409; strangers -> 403', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    const [booking] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`select id from bookings where booking_number = ${created.bookingNumber}`,
+    );
+    const url = `/api/bookings/${booking?.id}/cancel`;
+    const stranger = await createLoggedInUser(ctx.app, ctx.database.db);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: stranger.cookie },
+    });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'A003']);
+    expect(foreign.json().message).toBe('해당 예매를 취소할 권한이 없습니다.');
+    const cancel = await ctx.app.inject({ method: 'POST', url, headers: { cookie: buyer.cookie } });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({ success: true, message: '예매가 성공적으로 취소되었습니다.' });
+    expect(await stateOf(created.bookingNumber)).toMatchObject({
+      booking_status: 'CANCELED',
+      payment_status: 'CANCELED',
+    });
+    expect(refunds.filter((r) => r.idempotencyKey === `cancel-${created.orderId}`)).toEqual([
+      expect.objectContaining({ amount: created.amount }),
+    ]);
+    expect((await seatRows(seatIds)).every((s) => s.status === 'AVAILABLE')).toBe(true);
+    const again = await ctx.app.inject({ method: 'POST', url, headers: { cookie: buyer.cookie } });
+    expect([again.statusCode, again.json().code, again.json().message]).toEqual([
+      409,
+      'B009',
+      '이미 취소된 예매입니다.',
+    ]);
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings/2000000000/cancel',
+      headers: { cookie: buyer.cookie },
+    });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'B008']);
+    // Another buyer can take the freed seats.
+    const next = await admitted(concertId);
+    expect((await hold(concertId, next, seatIds[0] ?? 0)).statusCode).toBe(200);
+  });
+
+  it('refuses a cancel inside 3 days of the concert (B011) and of an unpaid booking (M003)', async () => {
+    const soon = toSeoulDate(new Date(ctx.clock.now().getTime() + 2 * 86_400_000));
+    const { concertId, buyer, seatIds } = await buyerHolding(2, { concertDate: soon });
+    const unpaid: BookingCreated = (await book(buyer, concertId, seatIds.slice(1))).json().data;
+    const [pending] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`select id from bookings where booking_number = ${unpaid.bookingNumber}`,
+    );
+    const notPaid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${pending?.id}/cancel`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect([notPaid.statusCode, notPaid.json().code]).toEqual([409, 'M003']);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    const [booking] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`select id from bookings where booking_number = ${created.bookingNumber}`,
+    );
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking?.id}/cancel`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect([late.statusCode, late.json().code, late.json().message]).toEqual([
+      403,
+      'B011',
+      '예매 취소 가능 기간이 지났습니다. (공연 3일 전까지 취소 가능)',
+    ]);
+    expect((await stateOf(created.bookingNumber))?.booking_status).toBe('CONFIRMED');
+  });
+
+  it("another user's booking outline is 404 B008", async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const stranger = await createLoggedInUser(ctx.app, ctx.database.db);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${created.bookingNumber}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect([response.statusCode, response.json().code]).toEqual([404, 'B008']);
+  });
+});
+
+/**
+ * Logged-in buyers without 500 registrations (each hashes a password): sessions written through
+ * the app's own session store kind, with cookies signed as @fastify/session signs them.
+ */
+async function sessionsFor(users: Array<{ id: number }>): Promise<Buyer[]> {
+  const store = ctx.config.redisUrl
+    ? createRedisSessionStore({
+        redis: new Redis(ctx.config.redisUrl),
+        keyPrefix: ctx.config.redisKeyPrefix,
+        idleSeconds: 3_600,
+      })
+    : createDatabaseSessionStore({ db: ctx.database.db, idleSeconds: 3_600, clock: ctx.clock });
+  return Promise.all(
+    users.map(async (user) => {
+      const sessionId = randomBytes(24).toString('base64url');
+      await store.set(sessionId, { userId: user.id, touchedAt: Date.now() }, user.id);
+      const cookie = `cc_session=${encodeURIComponent(sign(sessionId, SECRET))}`;
+      return { id: user.id, cookie, key: '' } as unknown as Buyer;
+    }),
+  );
+}
+
+describe('many buyers at once', () => {
+  it('500 parallel checkouts over 250 seats never sell a seat twice', async () => {
+    const concertId = await newConcert({ totalSeats: 250, maxTicketsPerUser: 2 });
+    const buyers = await sessionsFor(await insertUsers(ctx.database.db, 500));
+    await Promise.all(
+      buyers.map(async (buyer) => {
+        const entry = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/queue/enter?concertId=${concertId}`,
+          headers: { cookie: buyer.cookie },
+        });
+        buyer.key = entry.json().data.accessKey;
+      }),
+    );
+    const seatIds = (await seatsOf(concertId, buyers[0] as Buyer)).map((s) => s.seatId);
+    // Each buyer races for one random seat, then books and pays whatever they hold.
+    const outcomes = await Promise.all(
+      buyers.map(async (buyer, i) => {
+        const seatId = seatIds[(i * 7919) % seatIds.length] ?? 0;
+        if ((await hold(concertId, buyer, seatId)).statusCode !== 200) return 'no-hold';
+        const response = await book(buyer, concertId, [seatId]);
+        if (response.statusCode !== 201) return 'no-booking';
+        const page = await followCallback(
+          await payInWindow(response.json().data, sandboxTestCards.approve),
+        );
+        return page.pathname.endsWith('success') ? 'paid' : 'failed';
+      }),
+    );
+    const paid = outcomes.filter((o) => o === 'paid').length;
+    const [counts] = await queryRows<{ booked: number; tickets: number; distinct_seats: number }>(
+      ctx.database.db,
+      sql`select
+            (select count(*)::int from concert_seats where concert_id = ${concertId} and status = 'BOOKED') as booked,
+            (select count(*)::int from tickets t join bookings b on b.id = t.booking_id
+               where b.concert_id = ${concertId} and b.status = 'CONFIRMED') as tickets,
+            (select count(distinct t.concert_seat_id)::int from tickets t join bookings b on b.id = t.booking_id
+               where b.concert_id = ${concertId} and b.status = 'CONFIRMED') as distinct_seats`,
+    );
+    expect(paid).toBeGreaterThan(0);
+    expect(Number(counts?.booked)).toBe(paid);
+    expect(Number(counts?.tickets)).toBe(paid);
+    expect(Number(counts?.distinct_seats)).toBe(paid);
+    expect(paid).toBeLessThanOrEqual(250);
+  }, 120_000);
+});

@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bookingMessages,
+  limits,
+  type BookingCreated,
+  type BookingOutline,
+  type CreateBookingBody,
+} from '@curtaincall/contracts';
+import type { EventBusPort } from '../../adapters/event-bus/event-bus';
+import {
+  PaymentProviderError,
+  type PaymentProviderPort,
+} from '../../adapters/payment-provider/payment-provider';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import { addDays, toSeoulDate } from '../../lib/seoul-time';
+import type { AuthUser, SessionUser } from '../auth/auth.policy';
+import type { ConcertsService } from '../concerts/concerts.service';
+import { lockUserHolds, seatChannel, type SeatChange } from '../seats/seats.service';
+import { generateBookingNumber } from './booking-number';
+import {
+  attachSeats,
+  cancelConfirmedBooking,
+  closeUnpaidBooking,
+  confirmBooking,
+  countConfirmedSeats,
+  countSeatsStillHeld,
+  findBookingById,
+  findBookingByNumber,
+  findBookingOutline,
+  findConcertForBooking,
+  findLatestPayment,
+  findPaymentByOrderId,
+  freeBookingSeats,
+  insertBooking,
+  insertPayment,
+  insertTickets,
+  lockBooking,
+  lockOverdueBookings,
+  lockPendingBookingsOf,
+  lockSeatsForBooking,
+  recordRefund,
+  supersedeBooking,
+} from './bookings.repo';
+
+/** Minutes a buyer has to pay once the booking is made (product-rules.md §6). */
+export const PAYMENT_WINDOW_MINUTES = 10;
+/** Cancellation is allowed until this many days before the concert date, Asia/Seoul (§7). */
+const CANCEL_DAYS_BEFORE = limits.cancelDaysBeforeConcert;
+const OVERDUE_BATCH = 500;
+
+/** Where a payment callback sends the browser. */
+export type PaymentRedirect =
+  | { kind: 'success'; orderId: string; bookingNumber: string }
+  | { kind: 'fail'; orderId: string; bookingNumber?: string; code: string; message: string };
+
+/**
+ * Booking and payment (api-contract.md §8, product-rules.md §6-7). The provider is called
+ * outside every transaction; each state change after it is one transaction that locks the
+ * booking row first, so callbacks, retries, expiry and cancels never interleave on a booking.
+ */
+export function createBookingsService(deps: {
+  db: Database;
+  bus: EventBusPort;
+  concerts: ConcertsService;
+  provider: PaymentProviderPort;
+  clock: Clock;
+  publicBaseUrl: string;
+  /** The sandbox's checkout page (absolute URL), when the sandbox is the provider. */
+  sandboxCheckoutUrl?: string;
+}) {
+  const { db, bus, concerts, provider, clock } = deps;
+
+  async function publishSeats(concertId: number, seatIds: number[]): Promise<void> {
+    if (seatIds.length === 0) return;
+    const change: SeatChange = { concertId, seatIds };
+    await bus.publish(seatChannel(concertId), change).catch(() => undefined);
+  }
+
+  async function createBooking(user: AuthUser, body: CreateBookingBody): Promise<BookingCreated> {
+    const now = clock.now();
+    const { concertId, concertSeatIds } = body;
+    await concerts.assertOnSale(concertId, now);
+    const concert = await findConcertForBooking(db, concertId);
+    if (!concert) throw new AppError('T003');
+    const alreadyBooked = await countConfirmedSeats(db, user.id, concertId);
+    if (alreadyBooked + concertSeatIds.length > concert.maxTicketsPerUser) {
+      throw new AppError('C001', bookingMessages.overTicketLimit(concert.maxTicketsPerUser));
+    }
+    const deadline = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+    const orderId = randomUUID();
+    const bookingNumber = generateBookingNumber();
+
+    const created = await db.transaction(async (tx) => {
+      // The same per-user lock as a hold: no hold or booking of this user runs alongside.
+      await lockUserHolds(tx, concertId, user.id);
+      for (const pendingId of await lockPendingBookingsOf(tx, user.id, concertId)) {
+        await supersedeBooking(tx, pendingId, now);
+      }
+      const seats = await lockSeatsForBooking(tx, concertId, concertSeatIds);
+      if (seats.length !== concertSeatIds.length) {
+        throw new AppError('B007', bookingMessages.seatsNotFound);
+      }
+      for (const seat of seats) {
+        const mine = seat.status === 'RESERVED' && seat.heldByUserId === user.id;
+        if (mine && seat.holdExpiresAt !== null && seat.holdExpiresAt > now) continue;
+        if (mine || (seat.status === 'AVAILABLE' && seat.heldByUserId === null)) {
+          throw new AppError('B005', bookingMessages.holdExpired);
+        }
+        throw new AppError('B003', bookingMessages.notYourHold);
+      }
+      const fee = limits.bookingFeeWon;
+      const totalAmount = seats.reduce((sum, seat) => sum + seat.price + fee, 0);
+      const bookingId = await insertBooking(tx, {
+        bookingNumber,
+        userId: user.id,
+        concertId,
+        totalAmount,
+        paymentDeadline: deadline,
+        now,
+      });
+      await insertTickets(
+        tx,
+        bookingId,
+        seats.map((seat) => ({
+          seatId: seat.id,
+          seatInfo: `${seat.section}-${seat.rowNumber}-${seat.seatNumber}`,
+          gradeName: seat.gradeName,
+          price: seat.price,
+          fee,
+        })),
+      );
+      await insertPayment(tx, {
+        bookingId,
+        orderId,
+        provider: provider.name,
+        amount: totalAmount,
+        now,
+      });
+      await attachSeats(
+        tx,
+        bookingId,
+        seats.map((seat) => seat.id),
+        deadline,
+        now,
+      );
+      return { totalAmount };
+    });
+    // The holds' expiry changed: the buyer's other tabs see the new remainingSeconds.
+    await publishSeats(concertId, concertSeatIds);
+
+    const base = deps.publicBaseUrl.replace(/\/$/, '');
+    const answer: BookingCreated = {
+      orderId,
+      bookingNumber,
+      orderName: concert.title,
+      amount: created.totalAmount,
+      customerName: user.nickname,
+      clientKey: provider.clientKey,
+      successUrl: `${base}/api/v1/payments/success`,
+      failUrl: `${base}/api/v1/payments/fail`,
+      provider: provider.name,
+      paymentDeadlineSeconds: PAYMENT_WINDOW_MINUTES * 60,
+    };
+    if (provider.name === 'sandbox' && deps.sandboxCheckoutUrl) {
+      const query = new URLSearchParams({
+        orderId,
+        orderName: concert.title,
+        amount: String(created.totalAmount),
+        customerName: user.nickname,
+      });
+      answer.checkoutUrl = `${deps.sandboxCheckoutUrl}?${query.toString()}`;
+    }
+    return answer;
+  }
+
+  /** Payment FAILED, booking CANCELED, seats freed: if the payment is still PENDING. */
+  async function failPending(
+    bookingId: number,
+    outcome: { code: string; message: string; status: 'FAILED' | 'EXPIRED' },
+  ): Promise<void> {
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      const booking = await lockBooking(tx, bookingId);
+      if (!booking || booking.status !== 'PENDING_PAYMENT') return null;
+      await closeUnpaidBooking(tx, booking.id, {
+        paymentStatus: outcome.status,
+        code: outcome.code,
+        message: outcome.message,
+        now,
+      });
+      return { concertId: booking.concertId, freed: await freeBookingSeats(tx, booking.id, now) };
+    });
+    if (result) await publishSeats(result.concertId, result.freed);
+  }
+
+  /** Toss's success redirect (api-contract §8.2 step 4). Never throws: it always redirects. */
+  async function handlePaymentSuccess(query: {
+    paymentKey?: string;
+    orderId?: string;
+    amount?: string;
+  }): Promise<PaymentRedirect> {
+    const payment = query.orderId ? await findPaymentByOrderId(db, query.orderId) : undefined;
+    if (!payment) {
+      return {
+        kind: 'fail',
+        orderId: query.orderId ?? '',
+        code: 'M004',
+        message: bookingMessages.paymentNotFound,
+      };
+    }
+    const orderId = payment.orderId;
+    const booking = await findBookingById(db, payment.bookingId);
+    const bookingNumber = booking?.bookingNumber ?? '';
+    const fail = (code: string, message: string): PaymentRedirect => ({
+      kind: 'fail',
+      orderId,
+      bookingNumber,
+      code,
+      message,
+    });
+    // A repeated callback of a paid order changes nothing and lands on the same page.
+    if (payment.status === 'DONE') {
+      return { kind: 'success', orderId, bookingNumber };
+    }
+    if (payment.status !== 'PENDING' || !booking) {
+      return fail(
+        'M004',
+        payment.status === 'EXPIRED'
+          ? '결제 시간이 초과되어 예매가 취소되었습니다. 다시 예매해주세요.'
+          : bookingMessages.alreadyProcessed,
+      );
+    }
+    const amount = Number(query.amount ?? '');
+    if (!query.amount || !Number.isSafeInteger(amount) || amount !== payment.amount) {
+      // Nothing is confirmed: the provider never charges an order that is not confirmed.
+      return fail('M001', bookingMessages.amountMismatch);
+    }
+
+    if (!query.paymentKey) return fail('C001', bookingMessages.confirmFailed);
+    let confirmed;
+    try {
+      confirmed = await provider.confirm({
+        paymentKey: query.paymentKey,
+        orderId: payment.orderId,
+        amount: payment.amount,
+      });
+    } catch (error) {
+      confirmed = {
+        ok: false as const,
+        code: error instanceof PaymentProviderError ? error.code : 'PROVIDER_ERROR',
+        message: bookingMessages.confirmFailed,
+      };
+    }
+    if (!confirmed.ok) {
+      await failPending(booking.id, { ...confirmed, status: 'FAILED' });
+      return fail(confirmed.code, confirmed.message);
+    }
+
+    const now = clock.now();
+    const approved = confirmed;
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await lockBooking(tx, booking.id);
+      const current = await findLatestPayment(tx, booking.id);
+      if (current?.status === 'DONE') return { kind: 'already' as const };
+      if (!locked || locked.status !== 'PENDING_PAYMENT' || current?.id !== payment.id) {
+        return { kind: 'lost' as const };
+      }
+      const { held, tickets } = await countSeatsStillHeld(tx, locked);
+      if (held !== tickets || tickets === 0) return { kind: 'lost' as const };
+      const seatIds = await confirmBooking(
+        tx,
+        locked,
+        {
+          id: payment.id,
+          paymentKey: approved.paymentKey,
+          method: approved.method,
+          approvedAt: approved.approvedAt,
+        },
+        now,
+      );
+      return { kind: 'confirmed' as const, seatIds };
+    });
+    if (outcome.kind === 'confirmed') {
+      await publishSeats(booking.concertId, outcome.seatIds);
+      return { kind: 'success', orderId, bookingNumber };
+    }
+    if (outcome.kind === 'already') {
+      return { kind: 'success', orderId, bookingNumber };
+    }
+    // Paid, but the booking expired (or was replaced) and its seats may be someone else's by
+    // now: give the money back at once, then close what is still open.
+    try {
+      const refund = await provider.cancel({
+        paymentKey: approved.paymentKey,
+        amount: payment.amount,
+        reason: '결제 시간 초과로 예매 불가: 자동 환불',
+        idempotencyKey: `late-${payment.orderId}`,
+      });
+      await db.transaction(async (tx) => {
+        await lockBooking(tx, booking.id);
+        await recordRefund(
+          tx,
+          { id: payment.id, amount: payment.amount },
+          { reason: '결제 시간 초과 자동 환불', transactionKey: refund.transactionKey, now },
+        );
+      });
+      await failPending(booking.id, {
+        code: 'M003',
+        message: bookingMessages.expiredBeforePayment,
+        status: 'EXPIRED',
+      });
+      return fail('M003', bookingMessages.expiredBeforePayment);
+    } catch {
+      return fail('M005', bookingMessages.expiredRefundFailed);
+    }
+  }
+
+  /** Toss's failure redirect (step 5): a PENDING payment fails and its seats are freed. */
+  async function handlePaymentFail(query: {
+    code?: string;
+    message?: string;
+    orderId?: string;
+  }): Promise<PaymentRedirect> {
+    const code = query.code || 'PAY_PROCESS_ABORTED';
+    const message = query.message || '결제에 실패했습니다.';
+    const payment = query.orderId ? await findPaymentByOrderId(db, query.orderId) : undefined;
+    if (!payment) return { kind: 'fail', orderId: query.orderId ?? '', code, message };
+    const booking = await findBookingById(db, payment.bookingId);
+    if (payment.status === 'PENDING' && booking) {
+      await failPending(booking.id, { code, message, status: 'FAILED' });
+    }
+    return {
+      kind: 'fail',
+      orderId: payment.orderId,
+      bookingNumber: booking?.bookingNumber ?? '',
+      code,
+      message,
+    };
+  }
+
+  /** Unpaid bookings past their deadline: payment EXPIRED, booking CANCELED, seats freed. */
+  async function expireUnpaidBookings(): Promise<number> {
+    const now = clock.now();
+    const expired = await db.transaction(async (tx) => {
+      const ids = await lockOverdueBookings(tx, now, OVERDUE_BATCH);
+      const freed: Array<{ concertId: number; seatIds: number[] }> = [];
+      for (const id of ids) {
+        const booking = await lockBooking(tx, id);
+        if (!booking) continue;
+        await closeUnpaidBooking(tx, id, { paymentStatus: 'EXPIRED', now });
+        freed.push({ concertId: booking.concertId, seatIds: await freeBookingSeats(tx, id, now) });
+      }
+      return freed;
+    });
+    for (const { concertId, seatIds } of expired) await publishSeats(concertId, seatIds);
+    return expired.length;
+  }
+
+  /** `GET /bookings/{bookingNumber}`: the owner's outline, for the failure page. */
+  async function getOutline(user: SessionUser, bookingNumber: string): Promise<BookingOutline> {
+    const outline = await findBookingOutline(db, bookingNumber);
+    if (!outline || outline.userId !== user.id) {
+      throw new AppError('B008', bookingMessages.notFound);
+    }
+    const booking = await findBookingByNumber(db, bookingNumber);
+    const payment = booking ? await findLatestPayment(db, booking.id) : undefined;
+    return {
+      bookingNumber: outline.bookingNumber,
+      concertTitle: outline.concertTitle,
+      totalAmount: outline.totalAmount,
+      concertDateTime: `${outline.concertDate} ${outline.startTime}`,
+      seatLabels: outline.seatInfos,
+      paymentStatus: (payment?.status ?? null) as BookingOutline['paymentStatus'],
+      paymentMethod: (payment?.method ?? null) as BookingOutline['paymentMethod'],
+    };
+  }
+
+  /** `POST /bookings/{id}/cancel` (product-rules §7): refund first, then one transaction. */
+  async function cancelBooking(user: SessionUser, bookingId: number): Promise<void> {
+    const booking = await findBookingById(db, bookingId);
+    if (!booking) throw new AppError('B008', bookingMessages.notFound);
+    if (booking.userId !== user.id) throw new AppError('A003', bookingMessages.notOwner);
+    if (booking.status === 'CANCELED') throw new AppError('B009', bookingMessages.alreadyCancelled);
+    if (booking.status === 'COMPLETED') throw new AppError('B010', bookingMessages.attended);
+    const payment = await findLatestPayment(db, booking.id);
+    if (booking.status !== 'CONFIRMED' || payment?.status !== 'DONE' || !payment.paymentKey) {
+      throw new AppError('M003', bookingMessages.notCancellable);
+    }
+    const concert = await findConcertForBooking(db, booking.concertId);
+    const now = clock.now();
+    const today = toSeoulDate(now);
+    if (!concert || today > addDays(concert.concertDate, -CANCEL_DAYS_BEFORE)) {
+      throw new AppError('B011', bookingMessages.cancelDeadline);
+    }
+    let refund;
+    try {
+      refund = await provider.cancel({
+        paymentKey: payment.paymentKey,
+        amount: payment.amount,
+        reason: '사용자 예매 취소',
+        // The same key for every attempt of this payment: a retried cancel refunds once.
+        idempotencyKey: `cancel-${payment.orderId}`,
+      });
+    } catch {
+      throw new AppError('M005', bookingMessages.refundFailed);
+    }
+    const freed = await db.transaction(async (tx) => {
+      const locked = await lockBooking(tx, booking.id);
+      if (!locked || locked.status === 'CANCELED') {
+        throw new AppError('B009', bookingMessages.alreadyCancelled);
+      }
+      await recordRefund(
+        tx,
+        { id: payment.id, amount: payment.amount },
+        { reason: '사용자 예매 취소', transactionKey: refund.transactionKey, now },
+      );
+      return cancelConfirmedBooking(tx, locked, now);
+    });
+    concerts.invalidateCatalog();
+    await publishSeats(booking.concertId, freed);
+  }
+
+  return {
+    createBooking,
+    handlePaymentSuccess,
+    handlePaymentFail,
+    expireUnpaidBookings,
+    getOutline,
+    cancelBooking,
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

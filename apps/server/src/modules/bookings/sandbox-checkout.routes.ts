@@ -1,0 +1,236 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  sandboxRefusals,
+  sandboxTestCards,
+  type SandboxPaymentProvider,
+} from '../../adapters/payment-provider/sandbox-payment-provider';
+
+/**
+ * The sandbox provider's card-payment window (product-rules.md §6): served by our server, it
+ * looks and behaves like a provider's checkout. Approval redirects the browser to the success
+ * callback with Toss's parameters (paymentKey, orderId, amount); a refused card redirects to the
+ * failure callback with Toss's code and message; 결제 취소 closes the window without reaching the
+ * server (in a frame it tells the page that opened it, like the SDK's USER_CANCEL).
+ * No inline script: the page's script is a file of its own, so the site's CSP stays strict.
+ */
+const orderSchema = z.object({
+  orderId: z.string().trim().min(6).max(64),
+  orderName: z.string().trim().max(200).default(''),
+  amount: z.coerce.number().int().min(0).max(100_000_000),
+  customerName: z.string().trim().max(100).default(''),
+});
+
+const submitSchema = orderSchema.extend({
+  cardNumber: z.string().max(40).default(''),
+  expiry: z.string().max(10).default(''),
+  installment: z.string().max(4).default('0'),
+});
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
+
+/** Luhn check: a mistyped card number is refused on the page, as a real window does. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** `MM/YY` not in the past (end of that month). */
+function expiryValid(expiry: string, now: Date): boolean {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return new Date(Date.UTC(year, month, 1)) > now;
+}
+
+function renderPage(order: z.infer<typeof orderSchema>, error?: string): string {
+  const e = escapeHtml;
+  const installments = [0, 2, 3, 6, 12]
+    .map((n) => `<option value="${n}">${n === 0 ? '일시불' : `${n}개월`}</option>`)
+    .join('');
+  const card = (label: string, number: string) =>
+    `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${label}</li>`;
+  return `<!doctype html>
+<html lang="ko">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>카드 결제 - 커튼콜 테스트 결제</title>
+<link rel="stylesheet" href="/api/v1/sandbox-payments/checkout.css">
+</head>
+<body>
+<main class="window" aria-labelledby="title">
+  <header><span class="badge">테스트 결제</span><h1 id="title">카드 결제</h1></header>
+  <section class="order" aria-label="주문 정보">
+    <p class="name">${e(order.orderName)}</p>
+    <p class="amount">${won(order.amount)}</p>
+    <p class="customer">${e(order.customerName)}</p>
+  </section>
+  ${error ? `<p class="error" role="alert">${e(error)}</p>` : ''}
+  <form method="post" action="/api/v1/sandbox-payments/checkout" id="pay-form">
+    <input type="hidden" name="orderId" value="${e(order.orderId)}">
+    <input type="hidden" name="orderName" value="${e(order.orderName)}">
+    <input type="hidden" name="amount" value="${order.amount}">
+    <input type="hidden" name="customerName" value="${e(order.customerName)}">
+    <label>카드 번호<input name="cardNumber" id="card-number" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" required maxlength="19"></label>
+    <div class="row">
+      <label>유효기간<input name="expiry" id="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required maxlength="5"></label>
+      <label>할부<select name="installment">${installments}</select></label>
+    </div>
+    <button type="submit" class="pay">${won(order.amount)} 결제하기</button>
+    <button type="button" class="cancel" id="cancel">결제 취소</button>
+  </form>
+  <details class="cards">
+    <summary>테스트 카드</summary>
+    <ul>
+      ${card('승인', sandboxTestCards.approve)}
+      ${card('거절 (카드사 거절)', sandboxTestCards.decline)}
+      ${card('거절 (잔액 부족)', sandboxTestCards.insufficientFunds)}
+      ${card('승인 후 최종 승인 실패', sandboxTestCards.confirmFails)}
+    </ul>
+    <p>유효기간은 지나지 않은 아무 날짜나 입력하세요. 실제로 청구되지 않습니다.</p>
+  </details>
+</main>
+<script src="/api/v1/sandbox-payments/checkout.js"></script>
+</body>
+</html>`;
+}
+
+const pageCss = `
+:root { color-scheme: light; font-family: system-ui, 'Noto Sans KR', 'NanumGothic', sans-serif; }
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef1f6; color: #191f28; }
+.window { width: min(420px, 100vw); box-sizing: border-box; background: #fff; border-radius: 16px; padding: 24px; box-shadow: 0 12px 40px rgba(0,0,0,.12); }
+header { display: flex; align-items: center; gap: 8px; }
+h1 { font-size: 20px; margin: 0; }
+.badge { background: #fff3d6; color: #9a6700; font-size: 12px; padding: 2px 8px; border-radius: 999px; }
+.order { margin: 16px 0; padding: 12px 16px; background: #f5f7fa; border-radius: 12px; }
+.order p { margin: 4px 0; }
+.name { font-weight: 600; }
+.amount { font-size: 22px; font-weight: 700; color: #3182f6; }
+.customer { color: #6b7684; font-size: 14px; }
+form { display: grid; gap: 12px; }
+label { display: grid; gap: 6px; font-size: 14px; color: #4e5968; }
+input, select { font: inherit; padding: 12px; border: 1px solid #d1d6db; border-radius: 10px; }
+.row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+button { font: inherit; padding: 14px; border-radius: 12px; border: 0; cursor: pointer; }
+.pay { background: #3182f6; color: #fff; font-weight: 700; }
+.cancel { background: #f2f4f6; color: #4e5968; }
+.error { background: #ffeeee; color: #d22030; padding: 10px 12px; border-radius: 10px; }
+.cards { margin-top: 16px; font-size: 13px; color: #6b7684; }
+.cards ul { padding-left: 18px; }
+code { color: #191f28; }
+`;
+
+/** Formats the card number and expiry as typed; 결제 취소 goes back without paying. */
+const pageScript = `
+(function () {
+  var number = document.getElementById('card-number');
+  var expiry = document.getElementById('expiry');
+  number.addEventListener('input', function () {
+    var digits = number.value.replace(/\\D/g, '').slice(0, 16);
+    number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
+  });
+  expiry.addEventListener('input', function () {
+    var digits = expiry.value.replace(/\\D/g, '').slice(0, 4);
+    expiry.value = digits.length > 2 ? digits.slice(0, 2) + '/' + digits.slice(2) : digits;
+  });
+  document.getElementById('cancel').addEventListener('click', function () {
+    if (window.parent !== window) {
+      window.parent.postMessage({ type: 'sandbox-payment', code: 'USER_CANCEL' }, window.location.origin);
+    } else if (window.history.length > 1) {
+      window.history.back();
+    } else {
+      window.location.href = '/';
+    }
+  });
+})();
+`;
+
+export const sandboxCheckoutRoutes: FastifyPluginAsync<{
+  provider: SandboxPaymentProvider;
+  /** The provider's callbacks: our own success and failure URLs (never taken from the page). */
+  successUrl: string;
+  failUrl: string;
+  now: () => Date;
+}> = async (app, { provider, successUrl, failUrl, now }) => {
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html);
+
+  app.get('/v1/sandbox-payments/checkout', { schema: { hide: true } }, async (request, reply) => {
+    const order = orderSchema.safeParse(request.query);
+    if (!order.success) {
+      return sendPage(
+        reply,
+        400,
+        '<!doctype html><meta charset="utf-8"><p>주문 정보가 올바르지 않습니다.</p>',
+      );
+    }
+    return sendPage(reply, 200, renderPage(order.data));
+  });
+
+  app.get('/v1/sandbox-payments/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').send(pageScript),
+  );
+  app.get(
+    '/v1/sandbox-payments/checkout.css',
+    { schema: { hide: true } },
+    async (_request, reply) =>
+      reply.header('content-type', 'text/css; charset=utf-8').send(pageCss),
+  );
+
+  app.post('/v1/sandbox-payments/checkout', { schema: { hide: true } }, async (request, reply) => {
+    const form = submitSchema.safeParse(request.body ?? {});
+    if (!form.success) {
+      return sendPage(
+        reply,
+        400,
+        '<!doctype html><meta charset="utf-8"><p>주문 정보가 올바르지 않습니다.</p>',
+      );
+    }
+    const { orderId, amount } = form.data;
+    const digits = form.data.cardNumber.replace(/\D/g, '');
+    if (digits.length < 15 || digits.length > 16 || !luhnValid(digits)) {
+      return sendPage(reply, 400, renderPage(form.data, '카드 번호를 다시 확인해주세요.'));
+    }
+    if (!expiryValid(form.data.expiry, now())) {
+      return sendPage(reply, 400, renderPage(form.data, '유효기간을 다시 확인해주세요.'));
+    }
+    const refusal =
+      digits === sandboxTestCards.decline
+        ? sandboxRefusals.decline
+        : digits === sandboxTestCards.insufficientFunds
+          ? sandboxRefusals.insufficientFunds
+          : null;
+    if (refusal) {
+      const query = new URLSearchParams({ code: refusal.code, message: refusal.message, orderId });
+      return reply.redirect(`${failUrl}?${query.toString()}`, 302);
+    }
+    const outcome = digits === sandboxTestCards.confirmFails ? 'confirm-fails' : 'approve';
+    const query = new URLSearchParams({
+      paymentKey: provider.issuePaymentKey(orderId, amount, outcome),
+      orderId,
+      amount: String(amount),
+    });
+    return reply.redirect(`${successUrl}?${query.toString()}`, 302);
+  });
+};

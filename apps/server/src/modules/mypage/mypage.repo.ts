@@ -1,0 +1,179 @@
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { bookings, concerts, payments, tickets, users } from '../../db/schema/index';
+
+export interface ProfileRow {
+  id: number;
+  email: string;
+  username: string;
+  name: string;
+  nickname: string;
+  phone: string;
+  address: string;
+  profileImageKey: string | null;
+}
+
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  name: users.name,
+  nickname: users.nickname,
+  phone: users.phone,
+  address: users.address,
+  profileImageKey: users.profileImageKey,
+};
+
+export async function findProfileRow(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** Whether a user other than `exceptUserId` holds the nickname. */
+export async function isNicknameTakenByOther(
+  db: DbOrTx,
+  nickname: string,
+  exceptUserId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.nickname, nickname), ne(users.id, exceptUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateProfileRow(
+  db: DbOrTx,
+  userId: number,
+  values: {
+    name: string;
+    nickname: string;
+    phone: string;
+    address: string;
+    /** Left unchanged when undefined. */
+    profileImageKey?: string;
+    updatedAt: Date;
+  },
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set(values)
+    .where(eq(users.id, userId))
+    .returning(profileColumns);
+  return row;
+}
+
+export async function findPasswordHash(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ passwordHash: string | null } | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function updatePasswordHash(
+  db: DbOrTx,
+  userId: number,
+  values: { passwordHash: string; updatedAt: Date },
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+export interface UserBookingRow {
+  bookingId: number;
+  bookingNumber: string;
+  status: string;
+  totalAmount: number;
+  bookedAt: Date;
+  concertTitle: string;
+  artistName: string;
+  concertDate: string;
+  startTime: string;
+  endTime: string;
+  venueName: string;
+  venueAddress: string | null;
+  posterImageUrl: string | null;
+}
+
+const bookingColumns = {
+  bookingId: bookings.id,
+  bookingNumber: bookings.bookingNumber,
+  status: bookings.status,
+  totalAmount: bookings.totalAmount,
+  bookedAt: bookings.bookedAt,
+  concertTitle: concerts.title,
+  artistName: concerts.artist,
+  concertDate: concerts.concertDate,
+  startTime: concerts.startTime,
+  endTime: concerts.endTime,
+  venueName: concerts.venueName,
+  venueAddress: concerts.venueAddress,
+  posterImageUrl: concerts.posterImageUrl,
+};
+
+/** A user's bookings with their concerts, newest first. */
+export async function findUserBookings(db: DbOrTx, userId: number): Promise<UserBookingRow[]> {
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(concerts, eq(concerts.id, bookings.concertId))
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.bookedAt), desc(bookings.id));
+}
+
+/** One booking of a user by its number; another user's booking is not found. */
+export async function findUserBookingByNumber(
+  db: DbOrTx,
+  options: { userId: number; bookingNumber: string },
+): Promise<UserBookingRow | undefined> {
+  const [row] = await db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(concerts, eq(concerts.id, bookings.concertId))
+    .where(
+      and(eq(bookings.bookingNumber, options.bookingNumber), eq(bookings.userId, options.userId)),
+    )
+    .limit(1);
+  return row;
+}
+
+export interface LatestPaymentRow {
+  bookingId: number;
+  status: string;
+  method: string | null;
+}
+
+/** The newest payment (highest id) of each booking; bookings without one are absent. */
+export async function findLatestPayments(
+  db: DbOrTx,
+  bookingIds: readonly number[],
+): Promise<LatestPaymentRow[]> {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectDistinctOn([payments.bookingId], {
+      bookingId: payments.bookingId,
+      status: payments.status,
+      method: payments.method,
+    })
+    .from(payments)
+    .where(inArray(payments.bookingId, [...bookingIds]))
+    .orderBy(payments.bookingId, desc(payments.id));
+}
+
+/** Each booking's tickets as `section-row-number`, in ticket order. */
+export async function findTicketSeats(
+  db: DbOrTx,
+  bookingIds: readonly number[],
+): Promise<Array<{ bookingId: number; seatInfo: string }>> {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({ bookingId: tickets.bookingId, seatInfo: tickets.seatInfo })
+    .from(tickets)
+    .where(inArray(tickets.bookingId, [...bookingIds]))
+    .orderBy(tickets.bookingId, tickets.id);
+}
