@@ -364,6 +364,8 @@ for (const viewport of viewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('home search, the list and a detail page', async ({ page }) => {
+      // Three full-page captures; on a shared 2-core machine each may take several seconds.
+      test.slow();
       await page.goto('/');
       const hero = page.getByRole('search');
       await hero.getByLabel('콘서트 검색').fill('노을');

@@ -27,5 +27,14 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   // Let web fonts, images and the 100 ms transition overlay settle.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  // On a loaded CI machine Chromium once never answered a full-page capture (the test timed
+  // out inside page.screenshot); a bounded attempt and one retry keep that from hanging a run.
+  try {
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: 15_000 });
+  } catch (error) {
+    if (!(error instanceof Error) || !/Timeout/i.test(error.message)) throw error;
+    await page.waitForTimeout(1_000);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: 20_000 });
+  }
 }
