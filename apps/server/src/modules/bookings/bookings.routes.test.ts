@@ -354,6 +354,33 @@ describe('POST /bookings and the sandbox payment', () => {
     expect(late.searchParams.get('code')).toBe('M004');
   });
 
+  it('a seat removed after closing the window leaves the unpaid booking; paying for it then refunds', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const [kept = 0, removed = 0] = seatIds;
+    const first: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const release = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/seats/concerts/${concertId}/seats/${removed}/release`,
+      headers: { cookie: buyer.cookie, 'x-access-key': buyer.key },
+    });
+    expect(release.statusCode).toBe(200);
+    expect((await seatRows([removed]))[0]?.status).toBe('AVAILABLE');
+    // The stale window's approval cannot buy one seat for the price of two: refunded.
+    const stale = await followCallback(await payInWindow(first, sandboxTestCards.approve));
+    expect(stale.pathname).toBe('/payment/result/fail');
+    expect(stale.searchParams.get('code')).toBe('M003');
+    expect(refunds.filter((r) => r.idempotencyKey === `late-${first.orderId}`)).toHaveLength(1);
+    // The kept seat went back to the pool with the failed booking; hold it again and pay.
+    expect((await hold(concertId, buyer, kept)).statusCode).toBe(200);
+    const again: BookingCreated = (await book(buyer, concertId, [kept])).json().data;
+    const result = await followCallback(await payInWindow(again, sandboxTestCards.approve));
+    expect(result.pathname).toBe('/payment/result/success');
+    expect(await seatRows([kept, removed])).toEqual([
+      { id: kept, status: 'BOOKED', held_by_user_id: null },
+      { id: removed, status: 'AVAILABLE', held_by_user_id: null },
+    ]);
+  });
+
   it('refuses what cannot be booked, with the contract codes', async () => {
     const { concertId, buyer, seatIds } = await buyerHolding(1);
     const other = await admitted(concertId);

@@ -120,10 +120,39 @@ export async function lockUserHolds(tx: DbOrTx, concertId: number, userId: numbe
   await tx.execute(sql`select pg_advisory_xact_lock(${concertId}::int, ${userId}::int)`);
 }
 
-/** Frees the user's own live hold; undefined when the seat is not held by them. */
+/**
+ * Locks the caller's unpaid booking that a held seat is attached to (the payment-success
+ * transaction locks the same row first), so a release and a confirm of that booking never
+ * interleave. False when it is no longer an unpaid booking of this user.
+ */
+export async function lockPendingBookingOf(
+  tx: DbOrTx,
+  bookingId: number,
+  userId: number,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from bookings
+          where id = ${bookingId} and user_id = ${userId} and status = 'PENDING_PAYMENT'
+          for update`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Frees the user's own live hold; undefined when the seat is not held by them. A seat already
+ * attached to the user's unpaid booking (`pendingBookingId`, locked by the caller) is freed and
+ * detached: that booking can then never be confirmed, and a late payment for it is refunded.
+ */
 export async function releaseHold(
   db: DbOrTx,
-  options: { concertId: number; seatId: number; userId: number; now: Date },
+  options: {
+    concertId: number;
+    seatId: number;
+    userId: number;
+    now: Date;
+    pendingBookingId?: number;
+  },
 ): Promise<SeatRow | undefined> {
   const [row] = await db
     .update(concertSeats)
@@ -132,6 +161,7 @@ export async function releaseHold(
       heldByUserId: null,
       heldAt: null,
       holdExpiresAt: null,
+      bookingId: null,
       updatedAt: options.now,
     })
     .where(
@@ -140,7 +170,9 @@ export async function releaseHold(
         eq(concertSeats.concertId, options.concertId),
         eq(concertSeats.heldByUserId, options.userId),
         eq(concertSeats.status, 'RESERVED'),
-        sql`${concertSeats.bookingId} is null`,
+        options.pendingBookingId === undefined
+          ? sql`${concertSeats.bookingId} is null`
+          : eq(concertSeats.bookingId, options.pendingBookingId),
       ),
     )
     .returning(seatColumns);

@@ -13,6 +13,7 @@ import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
 import {
   attemptHold,
+  lockPendingBookingOf,
   countSeatsBySection,
   findSeats,
   findSeatsHeldBy,
@@ -205,7 +206,16 @@ export function createSeatsService(deps: {
     ) {
       throw new AppError('B005', seatMessages.holdExpired);
     }
-    const released = await releaseHold(db, { concertId, seatId, userId: user.id, now });
+    const pendingBookingId = seat.heldByUserId === user.id ? seat.bookingId : null;
+    const released =
+      pendingBookingId === null
+        ? await releaseHold(db, { concertId, seatId, userId: user.id, now })
+        : // Removing a seat after closing the payment window: it leaves the unpaid booking.
+          await db.transaction(async (tx) =>
+            (await lockPendingBookingOf(tx, pendingBookingId, user.id))
+              ? releaseHold(tx, { concertId, seatId, userId: user.id, now, pendingBookingId })
+              : undefined,
+          );
     if (!released) throw new AppError('B013', seatMessages.notHeld);
     await publish(concertId, [seatId]);
   }
