@@ -1,6 +1,5 @@
 import {
   accountMessages,
-  profileImageTypes,
   registerBodySchema,
   type CurrentUser,
   type FieldError,
@@ -126,13 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     const passwordHash = isSocial || !body.password ? null : await hashPassword(body.password);
     const stored: StoredFile | null = options.profileImage
-      ? await files.storeImage({
-          kind: 'profile',
-          part: options.profileImage,
-          allowedMimeTypes: profileImageTypes,
-          maxWidth: 512,
-          typeErrorMessage: accountMessages.imageType,
-        })
+      ? await files.storeProfileImage(options.profileImage)
       : null;
     try {
       const user = await db.transaction(async (tx) => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { accountMessages, profileImageTypes } from '@curtaincall/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { FileStoragePort } from '../../adapters/storage/file-storage';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { UploadedPart } from '../../lib/multipart';
-import { insertUploadedFile } from './files.repo';
+import { deleteUploadedFileRow, insertUploadedFile } from './files.repo';
 
 export type FileKind = 'poster' | 'profile' | 'seller-document';
 
@@ -62,6 +63,17 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
     };
   }
 
+  /** A profile picture: JPEG, PNG or WEBP by its bytes, re-encoded at most 512 px wide. */
+  async function storeProfileImage(part: UploadedPart): Promise<StoredFile> {
+    return storeImage({
+      kind: 'profile',
+      part,
+      allowedMimeTypes: profileImageTypes,
+      maxWidth: 512,
+      typeErrorMessage: accountMessages.imageType,
+    });
+  }
+
   /** Records who owns a stored file (inside the caller's transaction). */
   async function recordFile(
     db: DbOrTx,
@@ -76,7 +88,28 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
     await storage.delete(file.storageKey).catch(() => undefined);
   }
 
-  return { storeImage, recordFile, discardFile, publicUrl: storage.publicUrl };
+  /**
+   * Deletes a file that a committed change replaced (an old profile picture), row and bytes.
+   * Best effort: a leftover file wastes space but never shows, so a failure here must not undo
+   * the change the user just saved.
+   */
+  async function deleteReplacedFile(db: DbOrTx, storageKey: string): Promise<void> {
+    try {
+      await deleteUploadedFileRow(db, storageKey);
+      await storage.delete(storageKey);
+    } catch {
+      // Left for an operator's cleanup; see the comment above.
+    }
+  }
+
+  return {
+    storeImage,
+    storeProfileImage,
+    recordFile,
+    discardFile,
+    deleteReplacedFile,
+    publicUrl: storage.publicUrl,
+  };
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;

@@ -43,6 +43,16 @@ export async function isNicknameTakenByOther(
   return row !== undefined;
 }
 
+/** The user's current picture key, row-locked so two saves cannot both think they replaced it. */
+export async function lockProfileImageKey(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ key: users.profileImageKey })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.key ?? null;
+}
+
 export async function updateProfileRow(
   db: DbOrTx,
   userId: number,

@@ -336,6 +336,28 @@ describe('POST /api/mypage/profile', () => {
     const again = await postProfile(user, profileEdit());
     expect(again.statusCode).toBe(200);
     expect(again.json().data.profileImage).toBe(url);
+
+    // A newer picture replaces this one: the old file is gone, row and bytes.
+    const png = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: '#3366aa' },
+    })
+      .png()
+      .toBuffer();
+    const replaced = await postProfile(user, profileEdit(), [
+      { field: 'profileImage', filename: 'new.png', contentType: 'image/png', content: png },
+    ]);
+    expect(replaced.statusCode).toBe(200);
+    const newKey = String(replaced.json().data.profileImage).slice(prefix.length);
+    expect(newKey).not.toBe(key);
+    expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${newKey}` })).statusCode).toBe(
+      200,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(404);
+    const oldRows = await ctx.database.db
+      .select()
+      .from(uploadedFiles)
+      .where(eq(uploadedFiles.storageKey, key));
+    expect(oldRows).toHaveLength(0);
   });
 
   it('refuses a non-image file by its bytes -> 400 F003, profile unchanged', async () => {

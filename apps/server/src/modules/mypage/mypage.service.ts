@@ -5,7 +5,6 @@ import {
   mypageMessages,
   paymentMethodSchema,
   paymentStatusSchema,
-  profileImageTypes,
   profileUpdateBodySchema,
   type BookingDetail,
   type BookingSummary,
@@ -33,6 +32,7 @@ import {
   findUserBookings,
   isNicknameTakenByOther,
   updatePasswordHash,
+  lockProfileImageKey,
   updateProfileRow,
   type LatestPaymentRow,
   type ProfileRow,
@@ -112,16 +112,12 @@ export function createMypageService(deps: MypageServiceDeps) {
     }
 
     const stored: StoredFile | null = options.profileImage
-      ? await files.storeImage({
-          kind: 'profile',
-          part: options.profileImage,
-          allowedMimeTypes: profileImageTypes,
-          maxWidth: 512,
-          typeErrorMessage: accountMessages.imageType,
-        })
+      ? await files.storeProfileImage(options.profileImage)
       : null;
     try {
+      let replacedKey: string | null = null;
       const row = await db.transaction(async (tx) => {
+        if (stored) replacedKey = await lockProfileImageKey(tx, user.id);
         const updated = await updateProfileRow(tx, user.id, {
           name: body.name,
           nickname: body.nickname,
@@ -134,6 +130,7 @@ export function createMypageService(deps: MypageServiceDeps) {
         if (stored) await files.recordFile(tx, stored, user.id);
         return updated;
       });
+      if (replacedKey) await files.deleteReplacedFile(db, replacedKey);
       return toProfile(row);
     } catch (error) {
       if (stored) await files.discardFile(stored);
