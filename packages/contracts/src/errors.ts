@@ -22,6 +22,8 @@ export const errorCodes = [
   'A010', // (new) pending social sign-up missing or expired
   'A011', // (new) social provider not configured
   'P001', // admin only
+  'T001', // (new) tickets of a cancelled booking
+  'T002', // (new) tickets of a booking not paid yet
   'T003', // concert not found
   'T004', // bad search keyword
   'T005', // filter start date after end date
@@ -79,6 +81,8 @@ export const errorStatus = {
   A010: 400,
   A011: 503,
   P001: 403,
+  T001: 409,
+  T002: 409,
   T003: 404,
   T004: 400,
   T005: 400,
@@ -134,6 +138,8 @@ export const errorMessages = {
   A010: '소셜 로그인 정보가 만료되었습니다. 다시 시도해주세요.',
   A011: '소셜 로그인은 아직 설정되지 않았습니다.',
   P001: '관리자만 접근할 수 있습니다.',
+  T001: '취소된 예매는 티켓을 다운로드할 수 없습니다.',
+  T002: '결제가 완료된 예매만 티켓을 받을 수 있습니다.',
   T003: '콘서트 정보를 찾을 수 없습니다.',
   T004: '검색어는 1자 이상 100자 이하로 입력해주세요.',
   T005: '시작일과 종료일을 다시 확인해주세요. 종료일이 시작일보다 앞설 수 없습니다.',

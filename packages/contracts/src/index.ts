@@ -12,3 +12,4 @@ export * from './queue';
 export * from './seats';
 export * from './mypage';
 export * from './bookings';
+export * from './tickets';
