@@ -66,6 +66,8 @@ import { createWaitQueueSockets } from './modules/queue/waitqueue-sockets';
 import { createSeatPollHub } from './modules/seats/seat-polling';
 import { seatsRoutes } from './modules/seats/seats.routes';
 import { createSeatsService } from './modules/seats/seats.service';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { createTicketsService } from './modules/tickets/tickets.service';
 import { readOrCreateSharedSessionSecret } from './modules/system/app-secrets';
 
 export interface AppOverrides {
@@ -203,6 +205,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     publicBaseUrl: config.publicBaseUrl,
     sandboxCheckoutUrl: `${apiBase}/v1/sandbox-payments/checkout`,
   });
+  const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, clock });
@@ -234,17 +237,22 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerErrorHandling(app);
   registerBodyParsers(app);
 
+  // With Toss, the web app loads Toss's SDK, which opens its payment window in a frame of its
+  // own domains and posts forms there; the sandbox needs nothing beyond our own origin.
+  const tossOrigins =
+    paymentProvider.name === 'toss' ? ['https://*.tosspayments.com', 'https://*.toss.im'] : [];
   registerSecurityHeaders(app, {
     hsts: config.secureCookies,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...tossOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...tossOrigins],
+        frameSrc: ["'self'", ...tossOrigins],
         fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...tossOrigins],
         // Upgrading would break plain-http local runs; only ask for it behind https.
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
@@ -285,6 +293,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });
       await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });
+      await api.register(ticketsRoutes, { tickets });
       if (paymentProvider.name === 'sandbox') {
         await api.register(sandboxCheckoutRoutes, {
           provider: sandboxPayments,
