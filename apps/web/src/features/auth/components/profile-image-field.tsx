@@ -4,20 +4,31 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button';
 import { profileImageHint, validateProfileImage } from '../utils/profile-image';
 
-interface ProfileImageFieldProps {
+export interface ProfileImageFieldProps {
   file: File | null;
   error: string | null;
   onChange: (file: File | null, error: string | null) => void;
+  /** The image the account already has (my page), shown until another one is picked. */
+  currentImageUrl?: string | null;
 }
 
 /** Optional profile picture with a preview; JPEG, PNG or WEBP up to 10 MB. */
-export function ProfileImageField({ file, error, onChange }: ProfileImageFieldProps) {
+export function ProfileImageField({
+  file,
+  error,
+  onChange,
+  currentImageUrl = null,
+}: ProfileImageFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  // A current image that fails to load falls back to the placeholder icon.
+  const [brokenImageUrl, setBrokenImageUrl] = useState<string | null>(null);
+  const shownCurrentUrl =
+    currentImageUrl && currentImageUrl !== brokenImageUrl ? currentImageUrl : null;
 
   // Frees each preview URL once it is replaced or the field goes away.
   useEffect(() => {
@@ -56,6 +67,13 @@ export function ProfileImageField({ file, error, onChange }: ProfileImageFieldPr
         >
           {previewUrl ? (
             <img src={previewUrl} alt="프로필 이미지 미리보기" className="size-full object-cover" />
+          ) : shownCurrentUrl ? (
+            <img
+              src={shownCurrentUrl}
+              alt="현재 프로필 이미지"
+              className="size-full object-cover"
+              onError={() => setBrokenImageUrl(shownCurrentUrl)}
+            />
           ) : (
             <UserRound className="size-9 text-zinc-600" aria-hidden />
           )}
@@ -81,7 +99,7 @@ export function ProfileImageField({ file, error, onChange }: ProfileImageFieldPr
               )}
             >
               <ImagePlus className="size-4" aria-hidden />
-              {file ? '이미지 변경' : '이미지 선택'}
+              {file || shownCurrentUrl ? '이미지 변경' : '이미지 선택'}
             </label>
             {file && (
               <button
@@ -90,7 +108,7 @@ export function ProfileImageField({ file, error, onChange }: ProfileImageFieldPr
                 className={buttonStyles({ variant: 'ghost', size: 'sm' })}
               >
                 <Trash2 className="size-4" aria-hidden />
-                삭제
+                {shownCurrentUrl ? '선택 취소' : '삭제'}
               </button>
             )}
           </div>

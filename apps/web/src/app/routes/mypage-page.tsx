@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
+import { ProfileImageField } from '@/features/auth/components/profile-image-field';
+import { Mypage } from '@/features/mypage/components/mypage';
+
+/**
+ * /mypage/profile, 마이페이지 (buyer-side.md §2). The profile image picker is the registration
+ * page's (same type and 10 MB checks); a saved profile refreshes the session, whose nickname
+ * signs reviews and expectations.
+ */
+export function MypagePage() {
+  const queryClient = useQueryClient();
+  return (
+    <Mypage
+      imagePicker={ProfileImageField}
+      onProfileSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
+    />
+  );
+}

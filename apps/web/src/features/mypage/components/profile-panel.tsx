@@ -1,0 +1,39 @@
+import type { Profile } from '@curtaincall/contracts';
+import { useState } from 'react';
+import { ProfileEditForm, type ProfileImagePicker } from './profile-edit-form';
+import { ProfileView } from './profile-view';
+import { PushConsentToggle } from './push-consent-toggle';
+
+interface ProfilePanelProps {
+  profile: Profile;
+  imagePicker: ProfileImagePicker;
+  onProfileSaved?: ((profile: Profile) => void) | undefined;
+}
+
+/** 내 정보: the profile in view or edit mode, and the push notification consent. */
+export function ProfilePanel({ profile, imagePicker, onProfileSaved }: ProfilePanelProps) {
+  const [isEditing, setIsEditing] = useState(false);
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="rounded-2xl border border-surface-700/70 bg-surface-900 p-5 tablet:p-8">
+        <h2 className="mb-5 text-lg font-bold text-white">
+          {isEditing ? '내 정보 수정' : '내 정보'}
+        </h2>
+        {isEditing ? (
+          <ProfileEditForm
+            profile={profile}
+            imagePicker={imagePicker}
+            onCancel={() => setIsEditing(false)}
+            onSaved={(saved) => {
+              setIsEditing(false);
+              onProfileSaved?.(saved);
+            }}
+          />
+        ) : (
+          <ProfileView profile={profile} onEdit={() => setIsEditing(true)} />
+        )}
+      </section>
+      <PushConsentToggle />
+    </div>
+  );
+}
