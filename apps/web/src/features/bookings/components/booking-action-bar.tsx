@@ -1,0 +1,100 @@
+import { clsx } from 'clsx';
+import { Download, Share2, Smartphone, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import type { BookingDetailResponse } from '../api/get-booking-detail';
+import { ticketsPath } from '../utils/booking-links';
+import { canCancelBooking, formatCancelDeadline, hasUsableTickets } from '../utils/booking-status';
+import { bookingTexts } from '../utils/booking-texts';
+
+/** Medium on phones (two buttons a row, labels whole), large from tablet width. */
+const responsiveSize = 'tablet:h-12 tablet:px-6 tablet:text-base';
+
+interface BookingActionBarProps {
+  booking: BookingDetailResponse;
+  onDownload: () => void;
+  isDownloading: boolean;
+  onShare: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * 티켓 다운로드, 모바일 티켓, 공유하기 and, for a confirmed paid booking, 예매 취소.
+ * A cancelled booking's download stays pressable (aria-disabled) so it can say why it fails.
+ */
+export function BookingActionBar({
+  booking,
+  onDownload,
+  isDownloading,
+  onShare,
+  onCancel,
+}: BookingActionBarProps) {
+  const isCancelled = booking.bookingStatus === 'CANCELED';
+  const hasTickets = hasUsableTickets(booking.bookingStatus);
+  const isCancellable = canCancelBooking(booking);
+  const deadline = isCancellable ? formatCancelDeadline(booking.concertDate) : null;
+
+  let hint: string | null = null;
+  if (isCancelled) hint = bookingTexts.cancelledDownload;
+  else if (!hasTickets) hint = bookingTexts.unpaidTickets;
+  else if (deadline) hint = `${deadline} 23:59까지 취소할 수 있습니다.`;
+
+  return (
+    <section
+      aria-label="예매 관리"
+      className="rounded-2xl border border-surface-700/70 bg-surface-900/70 p-4 tablet:p-5"
+    >
+      <div
+        className={clsx(
+          'grid grid-cols-2 gap-2 tablet:gap-3',
+          isCancellable ? 'desktop:grid-cols-4' : 'desktop:grid-cols-3',
+        )}
+      >
+        <Button
+          size="md"
+          onClick={onDownload}
+          isLoading={isDownloading}
+          disabled={!hasTickets && !isCancelled}
+          aria-disabled={isCancelled || undefined}
+          className={clsx(responsiveSize, isCancelled && 'opacity-50')}
+        >
+          {!isDownloading && <Download className="size-5 shrink-0" aria-hidden />}
+          티켓 다운로드
+        </Button>
+        {hasTickets ? (
+          <Link
+            to={ticketsPath(booking.bookingNumber)}
+            className={clsx(buttonStyles({ variant: 'secondary', size: 'md' }), responsiveSize)}
+          >
+            <Smartphone className="size-5 shrink-0" aria-hidden />
+            모바일 티켓
+          </Link>
+        ) : (
+          <Button variant="secondary" size="md" disabled className={responsiveSize}>
+            <Smartphone className="size-5 shrink-0" aria-hidden />
+            모바일 티켓
+          </Button>
+        )}
+        <Button variant="outline" size="md" onClick={onShare} className={responsiveSize}>
+          <Share2 className="size-5 shrink-0" aria-hidden />
+          공유하기
+        </Button>
+        {isCancellable && (
+          <Button
+            variant="outline"
+            size="md"
+            onClick={onCancel}
+            className={clsx(
+              responsiveSize,
+              'border-red-500/50 text-red-300 hover:border-red-400 hover:bg-red-500/10',
+            )}
+          >
+            <XCircle className="size-5 shrink-0" aria-hidden />
+            예매 취소
+          </Button>
+        )}
+      </div>
+      {hint && <p className="mt-3 text-center text-xs text-zinc-400 tablet:text-sm">{hint}</p>}
+    </section>
+  );
+}
