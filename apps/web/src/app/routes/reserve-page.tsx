@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useConcert } from '@/features/concerts/api/get-concert';
 import { ConcertDetailMessage } from '@/features/concerts/components/concert-detail';
 import { parseConcertId } from '@/features/concerts/utils/concert-id';
@@ -14,6 +15,8 @@ function SeatPageForConcert({ concertId }: { concertId: number }) {
   // The admission slot (queue feature) lives exactly as long as this page.
   useAccessKeyLease(concertId);
   const { data } = useConcert(concertId);
+  // 결제하기 books the held seats and opens the card window (checkout feature) over this page.
+  const { pay, checkoutWindow } = useCheckout();
   const concert = useMemo<SeatPageConcert | undefined>(
     () =>
       data
@@ -26,10 +29,18 @@ function SeatPageForConcert({ concertId }: { concertId: number }) {
         : undefined,
     [data],
   );
-  return <SeatReservation concertId={concertId} concert={concert} />;
+  return (
+    <>
+      <SeatReservation concertId={concertId} concert={concert} onCheckout={pay} />
+      {checkoutWindow}
+    </>
+  );
 }
 
-/** /concerts/{concertId}/reserve: the seat page (seats feature) holding the queue's slot. */
+/**
+ * /concerts/{concertId}/reserve: the seat page (seats feature) holding the queue's slot, paying
+ * through the checkout feature.
+ */
 export function ReservePage() {
   const { concertId: rawId } = useParams();
   const parsed = parseConcertId(rawId);

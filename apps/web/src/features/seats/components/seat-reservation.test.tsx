@@ -3,12 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui/toast-store';
 import { resetAccessKeyExpiry } from '@/lib/access-key';
 import { browser } from '@/lib/browser';
 import { makeHeldSeat, makeSeat, makeSmallVenue } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
+import type { SeatCheckoutOrder } from '../hooks/use-seat-checkout';
 import { SeatReservation, type SeatPageConcert } from './seat-reservation';
 
 const concert: SeatPageConcert = {
@@ -110,10 +110,13 @@ function setSeat(venue: Venue, seat: SeatEntry) {
   venue.seats[index] = seat;
 }
 
-function renderSeats() {
-  return renderWithProviders(<SeatReservation concertId={1} concert={concert} />, {
-    route: '/concerts/1/reserve',
-  });
+type OnCheckout = (order: SeatCheckoutOrder) => Promise<void>;
+
+function renderSeats(onCheckout: OnCheckout = vi.fn<OnCheckout>().mockResolvedValue(undefined)) {
+  return renderWithProviders(
+    <SeatReservation concertId={1} concert={concert} onCheckout={onCheckout} />,
+    { route: '/concerts/1/reserve' },
+  );
 }
 
 const seatButton = (name: string | RegExp) => screen.findByRole('button', { name });
@@ -143,17 +146,21 @@ describe('SeatReservation', () => {
         .map((item) => item.textContent),
     ).toEqual(['프리미엄150,000원', 'VIP100,000원', '일반석50,000원']);
     expect(calls).toEqual(['status key=key-1']);
-    expect(screen.getByRole('button', { name: '결제하기' })).toBeDisabled();
+    // aria-disabled rather than disabled, so a click can still say why (see the pay tests).
+    expect(screen.getByRole('button', { name: '결제하기' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('totals each seat’s grade price plus the 2,000원 fee and counts down from the earliest hold', async () => {
-    const toastSpy = vi.spyOn(toast, 'info');
+    const onCheckout = vi.fn<OnCheckout>().mockResolvedValue(undefined);
     const venue = makeSmallVenue();
     setSeat(venue, makeHeldSeat(111, 'A-1-1', 200));
     setSeat(venue, makeHeldSeat(211, 'B-1-1', 65));
     serveVenue(venue);
     const user = userEvent.setup();
-    renderSeats();
+    renderSeats(onCheckout);
     await seatButton('프리미엄석 A구역 1열 1번, 선택됨, 150,000원');
 
     const side = panel();
@@ -168,8 +175,14 @@ describe('SeatReservation', () => {
 
     const pay = within(side).getByRole('button', { name: '결제하기' });
     expect(pay).toBeEnabled();
+    expect(pay).not.toHaveAttribute('aria-disabled');
     await user.click(pay);
-    expect(toastSpy).toHaveBeenCalledWith(expect.stringContaining('다음 단계'));
+    // The total the panel shows goes along, to be compared with the server's amount.
+    expect(onCheckout).toHaveBeenCalledWith({
+      concertId: 1,
+      concertSeatIds: [111, 211],
+      expectedAmount: 254_000,
+    });
   });
 
   it('holds a free seat, refuses a third with the 최대 2개 toast, and releases your own', async () => {
@@ -256,7 +269,10 @@ describe('SeatReservation', () => {
     );
     expect(alert).toHaveBeenCalledTimes(1);
     await waitFor(() =>
-      expect(within(panel()).getByRole('button', { name: '결제하기' })).toBeDisabled(),
+      expect(within(panel()).getByRole('button', { name: '결제하기' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      ),
     );
   });
 
@@ -507,14 +523,24 @@ describe('SeatReservation', () => {
     venue.seats.push(makeHeldSeat(4037, 'D-3-7', 200), makeHeldSeat(5024, 'E-2-4', 250));
     const calls = serveVenue(venue);
     const user = userEvent.setup();
-    renderSeats();
+    const onCheckout = vi.fn<OnCheckout>().mockResolvedValue(undefined);
+    renderSeats(onCheckout);
 
     const side = panel();
     expect(await within(side).findByText('D구역 3열 7번')).toBeInTheDocument();
     expect(within(side).getByText('E구역 2열 4번')).toBeInTheDocument();
     expect(within(side).getByRole('timer', { name: '남은 선점 시간' })).toHaveTextContent('03:20');
     expect(within(side).getByTestId('order-total')).toHaveTextContent('104,000원');
-    expect(within(side).getByRole('button', { name: '결제하기' })).toBeEnabled();
+    expect(within(side).getByRole('button', { name: '결제하기' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    // Holds known only from the summary are booked too: every seat the server marks as yours.
+    await user.click(within(side).getByRole('button', { name: '결제하기' }));
+    expect(onCheckout).toHaveBeenCalledWith({
+      concertId: 1,
+      concertSeatIds: [4037, 5024],
+      expectedAmount: 104_000,
+    });
     const overview = screen.getByRole('list', { name: '구역 선택' });
     expect(within(overview).getByRole('button', { name: /^D구역/ })).toHaveAccessibleName(
       'D구역, 일반석 50,000원, 잔여 999 / 1,000석, 내 좌석 1석',
@@ -534,5 +560,61 @@ describe('SeatReservation', () => {
     expect(calls.some((call) => call.includes('section=E'))).toBe(false);
     expect(within(panel()).getByText('D구역 3열 7번')).toBeInTheDocument();
     expect(within(panel()).getByTestId('order-total')).toHaveTextContent('52,000원');
+  });
+
+  describe('결제하기', () => {
+    it('without held seats says so and does not book', async () => {
+      const venue = makeSmallVenue();
+      serveVenue(venue);
+      const onCheckout = vi.fn<OnCheckout>().mockResolvedValue(undefined);
+      const user = userEvent.setup();
+      renderSeats(onCheckout);
+      await seatButton(/^프리미엄석 A구역 1열 1번, 선택 가능/);
+
+      await user.click(within(panel()).getByRole('button', { name: '결제하기' }));
+      expect(await screen.findByText('선택된 좌석이 없습니다.')).toBeInTheDocument();
+      expect(onCheckout).not.toHaveBeenCalled();
+    });
+
+    it('is busy while checkout runs, takes one click, then re-fetches the seats', async () => {
+      const venue = makeSmallVenue();
+      setSeat(venue, makeHeldSeat(111, 'A-1-1', 200));
+      const calls = serveVenue(venue);
+      let finish: () => void = () => undefined;
+      const onCheckout = vi.fn<OnCheckout>(
+        () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      );
+      const user = userEvent.setup();
+      renderSeats(onCheckout);
+      await seatButton(/^프리미엄석 A구역 1열 1번, 선택됨/);
+      const pay = within(panel()).getByRole('button', { name: '결제하기' });
+
+      await user.click(pay);
+      expect(pay).toHaveAttribute('aria-busy', 'true');
+      expect(pay).toBeDisabled();
+      expect(
+        within(panel()).getByRole('button', { name: 'A구역 1열 1번 선택 해제' }),
+      ).toBeDisabled();
+      await user.click(pay);
+      expect(onCheckout).toHaveBeenCalledTimes(1);
+      expect(onCheckout).toHaveBeenCalledWith({
+        concertId: 1,
+        concertSeatIds: [111],
+        expectedAmount: 152_000,
+      });
+      const statusCalls = calls.filter((call) => call.startsWith('status')).length;
+
+      await act(async () => finish());
+      await waitFor(() => expect(pay).toBeEnabled());
+      expect(pay).not.toHaveAttribute('aria-busy');
+      await waitFor(() =>
+        expect(calls.filter((call) => call.startsWith('status')).length).toBeGreaterThan(
+          statusCalls,
+        ),
+      );
+    });
   });
 });

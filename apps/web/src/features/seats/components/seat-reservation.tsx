@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/state-panel';
-import { toast } from '@/components/ui/toast-store';
 import { getErrorMessage } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { useSeatMap } from '../api/get-seat-map';
 import { useSeatStatuses, type SeatScope } from '../api/get-seat-status';
 import { useSeatSummary } from '../api/get-seat-summary';
 import { useSeatActions } from '../hooks/use-seat-actions';
+import { useSeatCheckout, type SeatCheckoutOrder } from '../hooks/use-seat-checkout';
 import { useSeatPolling } from '../hooks/use-seat-polling';
 import { useSeatSummaryRefresh } from '../hooks/use-seat-summary-refresh';
 import { isAccessKeyError } from '../utils/seat-errors';
@@ -31,7 +31,6 @@ import { SectionOverview, type SectionAvailability } from './section-overview';
 
 export const seatPageTexts = {
   holdExpired: '선점 시간이 만료되었습니다.',
-  payNextStep: '결제는 다음 단계에서 열릴 예정입니다. 선점한 좌석은 남은 시간 동안 유지됩니다.',
   layoutFailed: '좌석 배치 정보를 불러올 수 없습니다.',
   statusFailed: '좌석 정보를 불러올 수 없습니다.',
   leaving: '예매 시간이 만료되어 콘서트 정보로 이동합니다.',
@@ -49,6 +48,11 @@ export interface SeatPageConcert {
 interface SeatReservationProps {
   concertId: number;
   concert: SeatPageConcert | undefined;
+  /**
+   * Books the held seats and opens the payment window (the app passes the checkout feature's);
+   * resolves when the buyer is back on this page.
+   */
+  onCheckout: (order: SeatCheckoutOrder) => Promise<void>;
 }
 
 const wholeVenue: SeatScope = { type: 'all' };
@@ -82,7 +86,7 @@ function MapSkeleton() {
  * venue opens on its section overview), the selection panel; seat states kept live by long
  * polling; holds released and the user told when the countdown runs out.
  */
-export function SeatReservation({ concertId, concert }: SeatReservationProps) {
+export function SeatReservation({ concertId, concert, onCheckout }: SeatReservationProps) {
   const seatMap = useSeatMap(concertId);
   const layout = seatMap.data;
   const [openSection, setOpenSection] = useState<string | null>(null);
@@ -121,6 +125,7 @@ export function SeatReservation({ concertId, concert }: SeatReservationProps) {
     usesSummary ? refreshSummary : undefined,
   );
   const actions = useSeatActions(concertId);
+  const checkout = useSeatCheckout(concertId, onCheckout);
   const allRecords = useMemo(
     () => withOwnHolds(records, summaryData?.mine ?? noHolds),
     [records, summaryData?.mine],
@@ -309,7 +314,8 @@ export function SeatReservation({ concertId, concert }: SeatReservationProps) {
           pendingIds={pendingIds}
           onRemove={(seat) => void release(seat)}
           onClearAll={() => void releaseAll(mine)}
-          onPay={() => toast.info(seatPageTexts.payNextStep)}
+          isPaying={checkout.isPaying}
+          onPay={() => void checkout.pay(mine, deadline)}
           onExpire={onExpire}
         />
       </div>

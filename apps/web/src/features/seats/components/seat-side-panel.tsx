@@ -23,8 +23,11 @@ interface SeatSidePanelProps {
   /** The earliest end of the caller's holds (epoch ms), or null without holds. */
   deadline: number | null;
   pendingIds: ReadonlySet<number>;
+  /** A booking or payment window is under way: 결제하기 shows busy and takes no clicks. */
+  isPaying?: boolean;
   onRemove: (seat: SeatView) => void;
   onClearAll: () => void;
+  /** 결제하기; also called without seats or time left, so the page can say why it cannot pay. */
   onPay: () => void;
   /** The countdown reached 0 while seats were held; called once per deadline. */
   onExpire: () => void;
@@ -44,6 +47,7 @@ export function SeatSidePanel({
   grades,
   deadline,
   pendingIds,
+  isPaying = false,
   onRemove,
   onClearAll,
   onPay,
@@ -95,6 +99,18 @@ export function SeatSidePanel({
   };
 
   const isUrgent = secondsLeft !== null && secondsLeft <= 60;
+
+  // A payment window that closed leaves focus nowhere (결제하기 was disabled while it was
+  // open): give it back to 결제하기 so keyboard users carry on from where they were.
+  const payAreaRef = useRef<HTMLDivElement>(null);
+  const wasPaying = useRef(false);
+  useEffect(() => {
+    const focusIsLost = document.activeElement === null || document.activeElement === document.body;
+    if (wasPaying.current && !isPaying && focusIsLost) {
+      payAreaRef.current?.querySelector<HTMLButtonElement>('[data-pay-button]')?.focus();
+    }
+    wasPaying.current = isPaying;
+  }, [isPaying]);
 
   return (
     <aside
@@ -169,7 +185,7 @@ export function SeatSidePanel({
                     <button
                       type="button"
                       onClick={() => removeSeat(seat)}
-                      disabled={pendingIds.has(seat.record.seatId)}
+                      disabled={isPaying || pendingIds.has(seat.record.seatId)}
                       aria-label={`${label} 선택 해제`}
                       className="flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:bg-white/5 hover:text-white disabled:opacity-40"
                     >
@@ -180,7 +196,7 @@ export function SeatSidePanel({
               })}
             </ul>
             <div className="mt-2 flex justify-end">
-              <Button variant="ghost" size="sm" onClick={clearAll}>
+              <Button variant="ghost" size="sm" onClick={clearAll} disabled={isPaying}>
                 <Trash2 className="size-4" aria-hidden />
                 {sidePanelTexts.clearAll}
               </Button>
@@ -201,7 +217,10 @@ export function SeatSidePanel({
         )}
       </div>
 
-      <div className="flex flex-col gap-3 border-t border-white/5 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] desktop:mt-4 desktop:pb-5">
+      <div
+        ref={payAreaRef}
+        className="flex flex-col gap-3 border-t border-white/5 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] desktop:mt-4 desktop:pb-5"
+      >
         <div className="flex items-end justify-between gap-3">
           <div className="flex flex-col">
             <span className="text-xs text-zinc-400">{sidePanelTexts.total}</span>
@@ -228,8 +247,17 @@ export function SeatSidePanel({
             </span>
           </div>
         </div>
-        <Button size="lg" fullWidth disabled={!canPay} onClick={onPay}>
-          <CreditCard className="size-5" aria-hidden />
+        {/* aria-disabled, not disabled: a click without seats still explains itself (§8). */}
+        <Button
+          size="lg"
+          fullWidth
+          aria-disabled={!canPay || undefined}
+          isLoading={isPaying}
+          onClick={onPay}
+          data-pay-button
+          className="aria-disabled:cursor-not-allowed aria-disabled:bg-rose-900/60 aria-disabled:text-rose-200/60 aria-disabled:shadow-none"
+        >
+          {!isPaying && <CreditCard className="size-5" aria-hidden />}
           {sidePanelTexts.pay}
         </Button>
       </div>

@@ -1,0 +1,12 @@
+/** The payment texts of buyer-side.md §8 "Queue, seats and payment", and the window's own. */
+export const checkoutTexts = {
+  cancelled: '결제가 취소되었습니다.',
+  failed: (message: string) => `결제에 실패했습니다: ${message}`,
+  windowTitle: '카드 결제',
+  closeWindow: '결제창 닫기',
+  windowLoading: '결제창을 불러오는 중입니다',
+  sdkLoadFailed: '결제 모듈을 불러오지 못했습니다.',
+  missingCheckoutUrl: '결제창 주소를 받지 못했습니다.',
+  /** The server's amount wins when it differs from what the seat page showed. */
+  amountChanged: (amount: string) => `결제 금액이 ${amount}으로 확정되었습니다.`,
+} as const;
