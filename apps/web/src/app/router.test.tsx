@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { BookingDetail, BookingOutline, BookingTickets } from '@curtaincall/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/features/auth/api/get-current-user';
+import { makeProfile } from '@/features/mypage/test/mypage-fixtures';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { users } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -14,6 +16,143 @@ const sessions: Record<ViewerName, SessionUser | null> = {
   user: users.user,
   seller: users.seller,
   admin: users.admin,
+};
+
+const BOOKING_NUMBER = 'B20250101';
+const CONCERT_TITLE = '노을 밴드 전국투어';
+
+const bookingDetail: BookingDetail = {
+  bookingId: 31,
+  bookingNumber: BOOKING_NUMBER,
+  bookingStatus: 'CONFIRMED',
+  paymentStatus: 'DONE',
+  paymentMethod: 'CARD',
+  totalAmount: 102_000,
+  bookedAt: '2030-09-20T10:03:12',
+  concertTitle: CONCERT_TITLE,
+  artistName: '노을 밴드',
+  concertDate: '2030-10-04',
+  startTime: '19:00:00',
+  endTime: '21:30:00',
+  posterImageUrl: null,
+  venueName: '올림픽공원 KSPO DOME',
+  venueAddress: '서울특별시 송파구 올림픽로 424',
+  seatList: ['A구역 1열 5번'],
+};
+
+const bookingTickets: BookingTickets = {
+  bookingNumber: BOOKING_NUMBER,
+  concertTitle: CONCERT_TITLE,
+  artist: '노을 밴드',
+  concertDate: '2030-10-04',
+  startTime: '19:00',
+  endTime: '21:30',
+  venueName: '올림픽공원 KSPO DOME',
+  venueAddress: '서울특별시 송파구 올림픽로 424',
+  bookingStatus: 'CONFIRMED',
+  tickets: [
+    {
+      ticketId: 501,
+      seatLabel: 'A구역 1열 5번',
+      gradeName: '프리미엄',
+      token: 'tok-1',
+      qrSvg:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path d="M0 0h1v1H0z"/></svg>',
+    },
+  ],
+};
+
+const bookingOutline: BookingOutline = {
+  bookingNumber: BOOKING_NUMBER,
+  concertTitle: CONCERT_TITLE,
+  totalAmount: 102_000,
+  concertDateTime: '2030-10-04 19:00',
+  seatLabels: ['A-1-5'],
+  paymentStatus: 'FAILED',
+  paymentMethod: null,
+};
+
+/**
+ * Answers the API calls of the pages behind the guards and the payment result pages (the same
+ * endpoints their own page tests fake), recording each path so a test can tell which went out.
+ */
+function servePages(): string[] {
+  const requested: string[] = [];
+  const record = (request: Request) => requested.push(new URL(request.url).pathname);
+  server.use(
+    http.get('/api/mypage/profile', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: makeProfile() });
+    }),
+    http.get('/api/mypage/bookingDetail/:bookingNumber', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: bookingDetail });
+    }),
+    http.get('/api/bookings/:bookingNumber/tickets', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: bookingTickets });
+    }),
+    http.get('/api/bookings/:bookingNumber', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: bookingOutline });
+    }),
+  );
+  return requested;
+}
+
+let pageRequests: string[] = [];
+beforeEach(() => {
+  pageRequests = servePages();
+});
+
+/** How the real pages look once their data has loaded. */
+const pages = {
+  mypage: async () => {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '마이페이지' }),
+    ).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: '내 정보' });
+    expect(await within(panel).findByText('fan@example.com')).toBeInTheDocument();
+  },
+  bookingDetail: async () => {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CONCERT_TITLE }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(BOOKING_NUMBER)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '결제 정보' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '모바일 티켓' })).toHaveAttribute(
+      'href',
+      `/bookingDetail/${BOOKING_NUMBER}/tickets`,
+    );
+  },
+  tickets: async () => {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CONCERT_TITLE }),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: '모바일 티켓 1매' });
+    expect(
+      within(list).getByRole('img', { name: 'A구역 1열 5번 입장 QR 코드' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '예매 상세로' })).toHaveAttribute(
+      'href',
+      `/bookingDetail/${BOOKING_NUMBER}`,
+    );
+  },
+  paymentSuccess: async () => {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '결제가 완료되었습니다' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(CONCERT_TITLE)).toBeInTheDocument();
+    expect(screen.getByText('102,000원')).toBeInTheDocument();
+  },
+  paymentFail: async () => {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '결제에 실패했습니다' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(CONCERT_TITLE)).toBeInTheDocument();
+    expect(screen.getByText('결제가 취소되었습니다.')).toBeInTheDocument();
+    expect(screen.getByText('PAY_PROCESS_CANCELED')).toBeInTheDocument();
+  },
 };
 
 /** What each landing place looks like, so a test can tell where the guard sent the viewer. */
@@ -85,13 +224,23 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['user', 'seller', 'admin'],
     redirect: 'login',
     redirectPath: '/login',
+    landing: pages.mypage,
   },
   {
-    path: '/bookingDetail/B20250101',
+    path: `/bookingDetail/${BOOKING_NUMBER}`,
     name: '예매 상세',
     allowed: ['user', 'seller', 'admin'],
     redirect: 'login',
     redirectPath: '/login',
+    landing: pages.bookingDetail,
+  },
+  {
+    path: `/bookingDetail/${BOOKING_NUMBER}/tickets`,
+    name: '모바일 티켓',
+    allowed: ['user', 'seller', 'admin'],
+    redirect: 'login',
+    redirectPath: '/login',
+    landing: pages.tickets,
   },
   {
     path: '/seller',
@@ -184,6 +333,8 @@ describe('route guards', () => {
         await expectLanding(router, path, landing ?? (() => expectPlaceholder(name)));
       } else {
         await expectLanding(router, redirectPath, landings[redirect]);
+        // The guarded page never rendered, so none of its data was asked for.
+        expect(pageRequests).toEqual([]);
       }
     },
   );
@@ -232,7 +383,7 @@ describe('route guards', () => {
   it('resolves the session from /api/auth/me, then admits a logged-in user', async () => {
     server.use(http.get('/api/auth/me', () => HttpResponse.json(users.user)));
     const { router } = renderApp('/mypage/profile', { session: 'fetch' });
-    await expectLanding(router, '/mypage/profile', () => expectPlaceholder('마이페이지'));
+    await expectLanding(router, '/mypage/profile', pages.mypage);
   });
 
   it('treats a failing /api/auth/me as logged out', async () => {
@@ -270,12 +421,35 @@ describe('other routes', () => {
     );
   });
 
-  it('leaves the title alone on payment result pages', async () => {
-    document.title = '이전 제목';
-    renderApp('/payment/result/success');
-    expect(await screen.findByText('준비 중인 페이지입니다')).toBeInTheDocument();
-    expect(document.title).toBe('이전 제목');
-  });
+  it.each([
+    {
+      page: 'success',
+      path: `/payment/result/success?orderId=order-0001&bookingNumber=${BOOKING_NUMBER}`,
+      content: pages.paymentSuccess,
+      request: `/api/mypage/bookingDetail/${BOOKING_NUMBER}`,
+    },
+    {
+      page: 'fail',
+      path: `/payment/result/fail?${new URLSearchParams({
+        orderId: 'order-0001',
+        bookingNumber: BOOKING_NUMBER,
+        code: 'PAY_PROCESS_CANCELED',
+        message: '결제가 취소되었습니다.',
+      }).toString()}`,
+      content: pages.paymentFail,
+      request: `/api/bookings/${BOOKING_NUMBER}`,
+    },
+  ])(
+    'shows the real /payment/result/$page page and leaves the title alone',
+    async ({ page, path, content, request }) => {
+      document.title = '이전 제목';
+      const { router } = renderApp(path);
+      await content();
+      expect(router.state.location.pathname).toBe(`/payment/result/${page}`);
+      expect(pageRequests).toEqual([request]);
+      expect(document.title).toBe('이전 제목');
+    },
+  );
 
   it('redirects /seller/concerts to the management page for sellers', async () => {
     const { router } = renderApp('/seller/concerts', { session: users.seller });

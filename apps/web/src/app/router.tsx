@@ -115,8 +115,30 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               { path: 'mypage', element: <Navigate to="/mypage/profile" replace /> },
-              placeholderRoute('mypage/profile', '마이페이지'),
-              placeholderRoute('bookingDetail/:bookingNumber', '예매 상세'),
+              {
+                path: 'mypage/profile',
+                handle: meta('마이페이지', '내 정보와 비밀번호를 관리하고 예매 내역을 확인하세요.'),
+                lazy: page(
+                  () => import('./routes/mypage-page'),
+                  (m) => m.MypagePage,
+                ),
+              },
+              {
+                path: 'bookingDetail/:bookingNumber',
+                handle: meta('예매 상세', '예매 번호, 좌석, 결제 정보를 확인하고 티켓을 받으세요.'),
+                lazy: page(
+                  () => import('./routes/booking-detail-page'),
+                  (m) => m.BookingDetailPage,
+                ),
+              },
+              {
+                path: 'bookingDetail/:bookingNumber/tickets',
+                handle: meta('모바일 티켓', '입장할 때 QR 코드를 보여주세요.'),
+                lazy: page(
+                  () => import('./routes/tickets-page'),
+                  (m) => m.TicketsPage,
+                ),
+              },
             ],
           },
           {
@@ -176,8 +198,20 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { path: 'success', lazy: placeholder('결제 완료') },
-      { path: 'fail', lazy: placeholder('결제 실패') },
+      {
+        path: 'success',
+        lazy: page(
+          () => import('./routes/payment-success-page'),
+          (m) => m.PaymentSuccessPage,
+        ),
+      },
+      {
+        path: 'fail',
+        lazy: page(
+          () => import('./routes/payment-fail-page'),
+          (m) => m.PaymentFailPage,
+        ),
+      },
     ],
   },
 ];
