@@ -23,9 +23,15 @@ export async function loginThroughPage(
 }
 
 /** Full-page screenshots kept as test artifacts. */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  // Let web fonts, images and the 100 ms transition overlay settle.
-  await page.waitForLoadState('networkidle');
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { networkIdle?: boolean } = {},
+): Promise<void> {
+  // Let web fonts, images and the 100 ms transition overlay settle. A page with a frame that
+  // loaded after the seat page's long poll started never goes network-idle: the caller waits
+  // for what it shows instead and passes networkIdle: false.
+  if (options.networkIdle !== false) await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   const file = path.join(screenshotDir, `${name}.png`);
   // On a loaded CI machine Chromium once never answered a full-page capture (the test timed
