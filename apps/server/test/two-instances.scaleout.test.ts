@@ -176,6 +176,54 @@ describe('two instances on one PostgreSQL and Redis', () => {
     expect(await meOn(a, cookie)).toBeNull();
   });
 
+  it('a seat released on A can be held on B at once, though B refused it a moment before', async () => {
+    const search = (await (
+      await fetch(`${a.url}/api/concerts/search?query=${encodeURIComponent('인디')}`)
+    ).json()) as { data: Array<{ concertId: number; title: string }> };
+    const concertId = search.data.find((c) => c.title === '인디 뮤직 쇼케이스 Vol.7')?.concertId;
+    expect(concertId).toBeDefined();
+    const enter = async (instance: Instance, cookie: string) => {
+      const response = await fetch(`${instance.url}/api/queue/enter?concertId=${concertId}`, {
+        method: 'POST',
+        headers: { cookie },
+      });
+      const body = (await response.json()) as { data: { accessKey?: string } };
+      return { cookie, 'x-access-key': body.data.accessKey ?? '' };
+    };
+    const holder = await enter(a, await loginOn(a, 'fan01', 'fan1234!'));
+    const rival = await enter(b, await loginOn(b, 'fan02', 'fan1234!'));
+    const seats = (await (
+      await fetch(`${a.url}/api/seats/concerts/${concertId}/status`, { headers: holder })
+    ).json()) as { data: Array<{ seatId: number; status: string }> };
+    const seatId = seats.data.find((seat) => seat.status === 'AVAILABLE')?.seatId;
+    const seatUrl = (instance: Instance, action: 'reserve' | 'release') =>
+      `${instance.url}/api/seats/concerts/${concertId}/seats/${seatId}/${action}`;
+
+    expect((await fetch(seatUrl(a, 'reserve'), { method: 'POST', headers: holder })).status).toBe(
+      200,
+    );
+    // B reads the seat as taken (and may remember that)...
+    for (let i = 0; i < 3; i += 1) {
+      expect((await fetch(seatUrl(b, 'reserve'), { method: 'POST', headers: rival })).status).toBe(
+        409,
+      );
+    }
+    expect((await fetch(seatUrl(a, 'release'), { method: 'DELETE', headers: holder })).status).toBe(
+      200,
+    );
+    // ...but A's announcement reaches B well before any age bound: the seat is free there too.
+    const released = Date.now();
+    let status = 0;
+    while (Date.now() - released < 1_000) {
+      status = (await fetch(seatUrl(b, 'reserve'), { method: 'POST', headers: rival })).status;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(status).toBe(200);
+    expect(Date.now() - released).toBeLessThan(1_000);
+    await fetch(seatUrl(b, 'release'), { method: 'DELETE', headers: rival });
+  });
+
   it('data and sessions survive a graceful restart', async () => {
     const cookie = await loginOn(b, 'buyer', 'buyer1234!');
     expect(await stopInstance(a)).toBe(0);

@@ -11,6 +11,8 @@ import type { Clock } from '../../lib/clock';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
+import { seatChannel, type SeatChange } from './seat-channel';
+import { createTakenSeatCache } from './taken-seat-cache';
 import {
   attemptHold,
   lockPendingBookingOf,
@@ -38,12 +40,10 @@ const SWEEP_BATCH = 2_000;
 const SWEEP_ROUNDS = 10;
 
 /** The bus channel that carries a concert's seat changes to long polls on every instance. */
-export const seatChannel = (concertId: number) => `seats:${concertId}`;
+export { seatChannel, type SeatChange } from './seat-channel';
 
-export interface SeatChange {
-  concertId: number;
-  seatIds: number[];
-}
+/** How long a seat read as taken may refuse clicks without the database (lost-message bound). */
+const TAKEN_SEAT_MAX_AGE_MS = 2_000;
 
 /**
  * Seat holds (product-rules.md §4). The database row is the source of truth: a hold is one
@@ -82,6 +82,12 @@ export function createSeatsService(deps: {
           : null,
     };
   }
+
+  const takenSeats = createTakenSeatCache({
+    bus,
+    maxAgeMs: TAKEN_SEAT_MAX_AGE_MS,
+    maxEntries: 200_000,
+  });
 
   async function publish(concertId: number, seatIds: number[]): Promise<void> {
     const change: SeatChange = { concertId, seatIds };
@@ -155,6 +161,13 @@ export function createSeatsService(deps: {
     const { user, concertId, seatId } = options;
     const now = clock.now();
     await concerts.assertOnSale(concertId, now);
+    // In a rush most clicks land on seats already gone: refuse those from what this instance
+    // last read, without a transaction (never a grant: that is always the database's).
+    const known = takenSeats.lookup(concertId, seatId, now.getTime());
+    if (known && known.heldBy !== user.id) {
+      throw new AppError('B003', known.booked ? seatMessages.booked : seatMessages.heldByOther);
+    }
+    const seen = takenSeats.stamp(concertId);
     const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
     // Two statements: the per-user lock, then one statement that reads, counts and claims.
     // The lock must come first and on its own: the second statement's snapshot, taken after
@@ -178,6 +191,7 @@ export function createSeatsService(deps: {
         seat.holdExpiresAt !== null &&
         seat.holdExpiresAt > now;
       if (mine) return { row: seat, alreadyHeld: true };
+      takenSeats.remember(seat, seen, now.getTime());
       if (attempt.liveHolds >= MAX_HELD_SEATS) throw new AppError('B012', seatMessages.limit);
       throw new AppError(
         'B003',

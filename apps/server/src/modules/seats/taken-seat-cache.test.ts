@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryEventBus } from '../../adapters/event-bus/memory-event-bus';
+import { seatChannel } from './seat-channel';
+import type { SeatRow } from './seats.repo';
+import { createTakenSeatCache } from './taken-seat-cache';
+
+const NOW = Date.parse('2026-11-21T10:00:00Z');
+const CONCERT = 7;
+
+function seat(overrides: Partial<SeatRow> = {}): SeatRow {
+  return {
+    id: 101,
+    concertId: CONCERT,
+    section: 'A',
+    rowNumber: 1,
+    seatNumber: 1,
+    status: 'RESERVED',
+    heldByUserId: 5,
+    heldAt: new Date(NOW - 1_000),
+    holdExpiresAt: new Date(NOW + 60_000),
+    bookingId: null,
+    ...overrides,
+  };
+}
+
+/** A cache whose subscription to the concert's channel is live (one microtask later). */
+async function watchedCache(maxAgeMs = 2_000, maxEntries = 100) {
+  const bus = createMemoryEventBus();
+  const cache = createTakenSeatCache({ bus, maxAgeMs, maxEntries });
+  expect(cache.stamp(CONCERT)).toBeNull();
+  await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
+  return { bus, cache };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('taken seat cache', () => {
+  it('remembers nothing until its concert is watched', () => {
+    const cache = createTakenSeatCache({
+      bus: createMemoryEventBus(),
+      maxAgeMs: 2_000,
+      maxEntries: 100,
+    });
+    const stamp = cache.stamp(CONCERT);
+    expect(stamp).toBeNull();
+    cache.remember(seat(), stamp, NOW);
+    expect(cache.lookup(CONCERT, 101, NOW)).toBeUndefined();
+  });
+
+  it('remembers a live hold until it expires or the age bound passes, whichever is first', async () => {
+    const { cache } = await watchedCache(2_000);
+    cache.remember(seat(), cache.stamp(CONCERT), NOW);
+    expect(cache.lookup(CONCERT, 101, NOW)).toEqual({
+      concertId: CONCERT,
+      heldBy: 5,
+      booked: false,
+      until: NOW + 2_000,
+    });
+    expect(cache.lookup(CONCERT, 101, NOW + 2_000)).toBeUndefined();
+
+    cache.remember(seat({ holdExpiresAt: new Date(NOW + 500) }), cache.stamp(CONCERT), NOW);
+    expect(cache.lookup(CONCERT, 101, NOW + 499)?.until).toBe(NOW + 500);
+    // An expired hold never blocks a seat.
+    expect(cache.lookup(CONCERT, 101, NOW + 500)).toBeUndefined();
+  });
+
+  it('remembers sold seats, and never free or already expired ones', async () => {
+    const { cache } = await watchedCache();
+    const stamp = cache.stamp(CONCERT);
+    cache.remember(seat({ id: 1, status: 'BOOKED', heldByUserId: null }), stamp, NOW);
+    cache.remember(seat({ id: 2, status: 'AVAILABLE', heldByUserId: null }), stamp, NOW);
+    cache.remember(seat({ id: 3, holdExpiresAt: new Date(NOW) }), stamp, NOW);
+    expect(cache.lookup(CONCERT, 1, NOW)).toMatchObject({ booked: true, heldBy: null });
+    expect(cache.lookup(CONCERT, 2, NOW)).toBeUndefined();
+    expect(cache.lookup(CONCERT, 3, NOW)).toBeUndefined();
+  });
+
+  it('forgets a seat as soon as any instance announces a change of it', async () => {
+    const { bus, cache } = await watchedCache();
+    const stamp = cache.stamp(CONCERT);
+    cache.remember(seat({ id: 1 }), stamp, NOW);
+    cache.remember(seat({ id: 2 }), stamp, NOW);
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [1] });
+    await settle();
+    expect(cache.lookup(CONCERT, 1, NOW)).toBeUndefined();
+    expect(cache.lookup(CONCERT, 2, NOW)).toBeDefined();
+  });
+
+  it('does not remember a read that an announcement overtook (the seat may be free by now)', async () => {
+    const { bus, cache } = await watchedCache();
+    const stamp = cache.stamp(CONCERT);
+    // The database read happens here; meanwhile another instance frees a seat and says so.
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [101] });
+    await settle();
+    cache.remember(seat(), stamp, NOW);
+    expect(cache.lookup(CONCERT, 101, NOW)).toBeUndefined();
+    // A read started after it is remembered.
+    cache.remember(seat(), cache.stamp(CONCERT), NOW);
+    expect(cache.lookup(CONCERT, 101, NOW)).toBeDefined();
+  });
+
+  it('answers only for the concert it was read for, and stays within its entry bound', async () => {
+    const { cache } = await watchedCache(2_000, 2);
+    const stamp = cache.stamp(CONCERT);
+    cache.remember(seat({ id: 1 }), stamp, NOW);
+    expect(cache.lookup(CONCERT + 1, 1, NOW)).toBeUndefined();
+    cache.remember(seat({ id: 1 }), stamp, NOW);
+    cache.remember(seat({ id: 2 }), stamp, NOW);
+    cache.remember(seat({ id: 3 }), stamp, NOW);
+    expect(cache.lookup(CONCERT, 1, NOW)).toBeUndefined();
+    expect(cache.lookup(CONCERT, 3, NOW)).toBeDefined();
+  });
+});
