@@ -43,6 +43,9 @@ export default defineConfig({
     baseURL,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
+    // The app honours reduced motion (instant scrolls, 1 ms transitions): elements stand still
+    // at once, so a loaded machine cannot keep a smooth scroll moving under a click.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

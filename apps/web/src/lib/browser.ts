@@ -12,3 +12,11 @@ export const browser = {
     window.location.assign(url);
   },
 };
+
+/**
+ * 'smooth' unless the user asked the system for less motion (then an instant jump), for the
+ * app's own scrolls; CSS cannot reach a behaviour passed to scrollTo/scrollIntoView.
+ */
+export function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}

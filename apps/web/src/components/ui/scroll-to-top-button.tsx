@@ -1,5 +1,6 @@
 import { ArrowUp } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { scrollBehavior } from '@/lib/browser';
 
 /** The floating button appears once the page has scrolled more than this (buyer-side.md §2). */
 export const SCROLL_TOP_THRESHOLD_PX = 300;
@@ -18,7 +19,7 @@ export function ScrollToTopButton() {
   return (
     <button
       type="button"
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      onClick={() => window.scrollTo({ top: 0, behavior: scrollBehavior() })}
       aria-label="맨 위로 이동"
       data-scroll-top
       className="fixed right-4 bottom-5 z-40 flex size-12 animate-fade-in items-center justify-center rounded-full bg-rose-600 text-white shadow-xl shadow-black/50 transition-colors hover:bg-rose-500 tablet:right-8 tablet:bottom-8"

@@ -14,6 +14,7 @@ import { ConcertDateFilter } from './concert-date-filter';
 import { ConcertResultSummary } from './concert-result-summary';
 import { ConcertSearchBar } from './concert-search-bar';
 import { ConcertSortControl } from './concert-sort-control';
+import { scrollBehavior } from '@/lib/browser';
 
 /** Cards shown while a view loads (buyer-side.md §2). */
 export const CATALOG_SKELETON_COUNT = 8;
@@ -125,7 +126,7 @@ export function ConcertCatalog({ today }: { today?: string }) {
 
   const goToPage = (next: number) => {
     catalog.setPage(next);
-    listRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    listRef.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
   };
 
   const errorText = catalogErrorTexts[result.mode];
