@@ -39,7 +39,7 @@ export async function startServer(options: {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, ...options.args], {
     env: { ...process.env, ...options.env, PORT: String(options.port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -279,6 +279,8 @@ export async function startSaleServer(
     // The server's own flags, as npm start runs it.
     args: [
       ...serverNodeFlags,
+      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       path.join(import.meta.dirname, '../../apps/server/src/main.ts'),

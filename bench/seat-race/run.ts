@@ -306,6 +306,7 @@ interface StepResult {
   factor: number;
   offered: number;
   achieved: number;
+  p50: number;
   p99: number;
   granted: number;
   refusedTaken: number;
@@ -387,6 +388,7 @@ async function oneRound(kind: RuntimeKind, round: number) {
           factor,
           offered,
           achieved: answered / elapsed,
+          p50: percentile(latencies, 50),
           p99: percentile(latencies, 99),
           granted: attempts.filter((a) => a.status === 200 && !a.alreadyHeld).length,
           refusedTaken: attempts.filter((a) => a.code === 'B003').length,
@@ -397,7 +399,7 @@ async function oneRound(kind: RuntimeKind, round: number) {
         result.sustained = result.achieved >= offered * 0.95 && result.p99 <= P99_GOAL_MS;
         steps.push(result);
         console.log(
-          `  [${kind} round ${round}] offered ${offered.toFixed(0).padStart(5)}/s (${factor.toFixed(2)}× baseline): answered ${result.achieved.toFixed(0).padStart(5)}/s, p99 ${result.p99.toFixed(1).padStart(6)} ms, granted ${result.granted}, taken ${result.refusedTaken}, over-limit ${result.refusedLimit} ${result.sustained ? '' : '(not sustained)'}`,
+          `  [${kind} round ${round}] offered ${offered.toFixed(0).padStart(5)}/s (${factor.toFixed(2)}× baseline): answered ${result.achieved.toFixed(0).padStart(5)}/s, p50 ${result.p50.toFixed(1).padStart(5)} ms, p99 ${result.p99.toFixed(1).padStart(6)} ms, granted ${result.granted}, taken ${result.refusedTaken}, over-limit ${result.refusedLimit} ${result.sustained ? '' : '(not sustained)'}`,
         );
         if (!result.sustained) break;
       }
