@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** Deterministic pseudo-random numbers from a seed (mulberry32), so posters are stable. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -67,5 +65,7 @@ export async function renderPoster(seed: number): Promise<Buffer> {
     <rect x="0" y="${height * 0.8}" width="${width}" height="6" fill="${hot}" opacity="0.7"/>
     ${crowd}
   </svg>`;
+  // Loaded here, not at start: only seeding draws posters, and sharp takes ~0.25 s to import.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }

@@ -61,6 +61,21 @@ function concretePaths(path: string): string[] {
   return paramValues.map((value) => path.replace(/\{[^}]+\}/g, encodeURIComponent(value)));
 }
 
+/**
+ * Every malformed query with no body, and every malformed body both without a query and with a
+ * repeated one. The query and the body are parsed and validated by separate stages; their full
+ * cross product was 4× the requests (a minute of the CI budget) for combinations of two stages
+ * that do not look at each other.
+ */
+function shapesFor(method: string): Array<[string, (typeof bodies)[number]]> {
+  const withoutBody = queries.map((query): [string, (typeof bodies)[number]] => [query, {}]);
+  if (method === 'GET') return withoutBody;
+  const withBody = ['', '?page=1&page=2'].flatMap((query) =>
+    bodies.map((body): [string, (typeof bodies)[number]] => [query, body]),
+  );
+  return [...withoutBody, ...withBody];
+}
+
 describe('request shapes', () => {
   it('finds the API routes to probe', () => {
     expect(routes.length).toBeGreaterThanOrEqual(7);
@@ -71,23 +86,21 @@ describe('request shapes', () => {
     const failures: string[] = [];
     for (const route of routes) {
       for (const path of concretePaths(route.path)) {
-        for (const query of queries) {
-          for (const body of route.method === 'GET' ? [{}] : bodies) {
-            for (const headers of [{}, { cookie }]) {
-              const response = await ctx.app.inject({
-                method: route.method as 'GET',
-                url: `${path}${query}`,
-                headers: {
-                  ...headers,
-                  ...(body.contentType ? { 'content-type': body.contentType } : {}),
-                },
-                ...(body.payload !== undefined ? { payload: body.payload } : {}),
-              });
-              const label = `${route.method} ${path}${query} [${body.contentType ?? 'no body'}] -> ${response.statusCode}`;
-              if (response.statusCode >= 500) failures.push(label);
-              if (response.statusCode >= 400 && response.json().success !== false)
-                failures.push(`${label} without envelope`);
-            }
+        for (const [query, body] of shapesFor(route.method)) {
+          for (const headers of [{}, { cookie }]) {
+            const response = await ctx.app.inject({
+              method: route.method as 'GET',
+              url: `${path}${query}`,
+              headers: {
+                ...headers,
+                ...(body.contentType ? { 'content-type': body.contentType } : {}),
+              },
+              ...(body.payload !== undefined ? { payload: body.payload } : {}),
+            });
+            const label = `${route.method} ${path}${query} [${body.contentType ?? 'no body'}] -> ${response.statusCode}`;
+            if (response.statusCode >= 500) failures.push(label);
+            if (response.statusCode >= 400 && response.json().success !== false)
+              failures.push(`${label} without envelope`);
           }
         }
       }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import {
   SUMMARY_LABELS,
   countCharacters,
@@ -44,19 +44,27 @@ export function createOpenAiSummarizer(options: {
   fallback: SummarizerPort;
 }): SummarizerPort {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Retries would multiply the wait of a request that already has a fallback.
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey,
-    timeout: timeoutMs,
-    maxRetries: 0,
-  });
+  // The SDK loads on the first summary, not at start (~0.2 s to import, and most runs use the
+  // local summarizer). Retries would multiply the wait of a request that already has a fallback.
+  let client: OpenAI | undefined;
+  const openClient = async (): Promise<OpenAI> => {
+    const { default: OpenAiClient } = await import('openai');
+    client ??= new OpenAiClient({
+      baseURL: options.baseURL,
+      apiKey: options.apiKey,
+      timeout: timeoutMs,
+      maxRetries: 0,
+    });
+    return client;
+  };
   return {
     kind: 'openai',
     async summarize(input) {
       if (input.reviews.length === 0) return options.fallback.summarize(input);
       try {
-        const completion = await client.chat.completions.create(
+        const completion = await (
+          await openClient()
+        ).chat.completions.create(
           {
             model: options.model,
             // No temperature or max_tokens: several compatible servers and reasoning models

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { accountMessages, profileImageTypes } from '@curtaincall/contracts';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { FileStoragePort } from '../../adapters/storage/file-storage';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -38,6 +36,11 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
     maxWidth: number;
     typeErrorMessage?: string;
   }): Promise<StoredFile> {
+    // Loaded on the first upload, not at start (~0.15 s and ~0.25 s to import).
+    const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+      import('file-type'),
+      import('sharp'),
+    ]);
     const detected = await fileTypeFromBuffer(options.part.buffer);
     if (!detected || !options.allowedMimeTypes.includes(detected.mime)) {
       throw new AppError('F003', options.typeErrorMessage);

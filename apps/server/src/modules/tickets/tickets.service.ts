@@ -6,12 +6,10 @@ import {
   type BookingTickets,
   type TicketVerification,
 } from '@curtaincall/contracts';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthUser, SessionUser } from '../auth/auth.policy';
 import { createTicketTokenSigner } from './ticket-token';
-import { renderTicketsPdf } from './tickets.pdf';
 import {
   canVerifyTicketOf,
   canVerifyTickets,
@@ -24,6 +22,14 @@ import {
   findTicketForCheck,
   type TicketRow,
 } from './tickets.repo';
+
+/**
+ * QR and PDF libraries load on the first ticket request, not at start: pdfkit and qrcode take
+ * ~0.4 s to import, which every server start (and every test file's app) would otherwise pay.
+ */
+async function loadQrCode() {
+  return (await import('qrcode')).default;
+}
 
 /** `HH:mm[:ss]` -> `HH:mm`: tickets print the minute the show starts, not the second. */
 const toHourMinute = (time: string) => time.slice(0, 5);
@@ -102,7 +108,9 @@ export function createTicketsService(deps: {
       tickets: await Promise.all(
         tickets.map(async (ticket) => ({
           ...ticket,
-          qrSvg: await QRCode.toString(ticket.token, {
+          qrSvg: await (
+            await loadQrCode()
+          ).toString(ticket.token, {
             type: 'svg',
             errorCorrectionLevel: 'M',
             margin: 4,
@@ -118,6 +126,7 @@ export function createTicketsService(deps: {
     bookingNumber: string;
   }): Promise<{ filename: string; pdf: Buffer }> {
     const { booking, tickets } = await loadOwnTickets(options.user, options.bookingNumber);
+    const { renderTicketsPdf } = await import('./tickets.pdf');
     const pdf = await renderTicketsPdf({
       bookingNumber: booking.bookingNumber,
       concertTitle: booking.concertTitle,
