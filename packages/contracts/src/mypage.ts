@@ -69,7 +69,7 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const bookingListQuerySchema = z.object({ userId: optionalUserIdSchema });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
-/** `GET /mypage/bookingDetail/{bookingNumber}`: any routable value; unknown ones are 404 B008. */
+/** `GET /mypage/bookingDetail/{bookingNumber}`: every routable value is accepted; unknown ones are 404 B008. */
 export const bookingDetailParamsSchema = z.object({
   bookingNumber: z
     .string({ error: mypageMessages.bookingNumber })

@@ -76,7 +76,7 @@ describe('taken seat cache', () => {
     expect(cache.lookup(CONCERT, 3, NOW)).toBeUndefined();
   });
 
-  it('forgets a seat as soon as any instance announces a change of it', async () => {
+  it('forgets a seat as soon as an instance announces a change of it', async () => {
     const { bus, cache } = await watchedCache();
     const stamp = cache.stamp(CONCERT);
     cache.remember(seat({ id: 1 }), stamp, NOW);

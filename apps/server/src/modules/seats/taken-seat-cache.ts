@@ -21,7 +21,7 @@ export type TakenSeatStamp = number | null;
  *
  * It can only ever refuse, never grant: every hold still goes through the conditional UPDATE.
  * An entry ends at the hold's expiry, after `maxAgeMs` (a bound for a lost bus message), and as
- * soon as any instance announces a change of that seat on the concert's seat channel (release,
+ * soon as an instance announces a change of that seat on the concert's seat channel (release,
  * expiry, payment failure, cancellation all announce one). A database read that started before
  * an announcement of its concert is not remembered, so a seat freed meanwhile is not cached as
  * taken.
