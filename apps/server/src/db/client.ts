@@ -58,7 +58,10 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The whole pool stays open (min = max) and is opened at start: by default idle connections
+  // close after 10 s, so the first burst of a sale after a quiet spell paid for new backends
+  // (fork, authentication, cold catalog caches) exactly when every millisecond counts.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize });
   // A pool error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const lockClient = await pool.connect();
@@ -71,6 +74,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       .catch(() => undefined);
     lockClient.release();
   }
+  const warm = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+  for (const client of warm) client.release();
   const db = drizzlePg(pool, { schema });
   return {
     db,

@@ -159,45 +159,68 @@ export function createSeatsService(deps: {
     seatId: number;
   }): Promise<{ entry: SeatEntry; alreadyHeld: boolean }> {
     const { user, concertId, seatId } = options;
-    const now = clock.now();
-    await concerts.assertOnSale(concertId, now);
+    const arrivedAt = clock.now();
+    await concerts.assertOnSale(concertId, arrivedAt);
     // In a rush most clicks land on seats already gone: refuse those from what this instance
     // last read, without a transaction (never a grant: that is always the database's).
-    const known = takenSeats.lookup(concertId, seatId, now.getTime());
+    const known = takenSeats.lookup(concertId, seatId, arrivedAt.getTime());
     if (known && known.heldBy !== user.id) {
       throw new AppError('B003', known.booked ? seatMessages.booked : seatMessages.heldByOther);
     }
+    // A click on a seat another click is trying for right now waits for that attempt's outcome.
+    const taken = await takenSeats.takenAfterAttemptInFlight(concertId, seatId, () =>
+      clock.now().getTime(),
+    );
+    if (taken && taken.heldBy !== user.id) {
+      throw new AppError('B003', taken.booked ? seatMessages.booked : seatMessages.heldByOther);
+    }
     const seen = takenSeats.stamp(concertId);
+    const inFlight = takenSeats.beginAttempt(seatId, seen);
+    let seatAfterAttempt: SeatRow | undefined;
+    const now = clock.now();
     const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
     // Two statements: the per-user lock, then one statement that reads, counts and claims.
     // The lock must come first and on its own: the second statement's snapshot, taken after
     // the lock is granted, then includes every hold this user committed before.
-    const result = await db.transaction(async (tx) => {
-      await lockUserHolds(tx, concertId, user.id);
-      const attempt = await attemptHold(tx, {
-        concertId,
-        seatId,
-        userId: user.id,
-        now,
-        expiresAt,
-        maxHolds: MAX_HELD_SEATS,
-      });
-      const { seat, claimed } = attempt;
-      if (!seat) throw new AppError('B006', seatMessages.notFound);
-      if (claimed) return { row: claimed, alreadyHeld: false };
-      const mine =
-        seat.status === 'RESERVED' &&
-        seat.heldByUserId === user.id &&
-        seat.holdExpiresAt !== null &&
-        seat.holdExpiresAt > now;
-      if (mine) return { row: seat, alreadyHeld: true };
-      takenSeats.remember(seat, seen, now.getTime());
-      if (attempt.liveHolds >= MAX_HELD_SEATS) throw new AppError('B012', seatMessages.limit);
-      throw new AppError(
-        'B003',
-        seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
+    const result = await db
+      .transaction(async (tx) => {
+        await lockUserHolds(tx, concertId, user.id);
+        const attempt = await attemptHold(tx, {
+          concertId,
+          seatId,
+          userId: user.id,
+          now,
+          expiresAt,
+          maxHolds: MAX_HELD_SEATS,
+        });
+        const { seat, claimed } = attempt;
+        seatAfterAttempt = claimed ?? seat;
+        if (!seat) throw new AppError('B006', seatMessages.notFound);
+        if (claimed) return { row: claimed, alreadyHeld: false };
+        const mine =
+          seat.status === 'RESERVED' &&
+          seat.heldByUserId === user.id &&
+          seat.holdExpiresAt !== null &&
+          seat.holdExpiresAt > now;
+        if (mine) return { row: seat, alreadyHeld: true };
+        takenSeats.remember(seat, seen, now.getTime());
+        if (attempt.liveHolds >= MAX_HELD_SEATS) throw new AppError('B012', seatMessages.limit);
+        throw new AppError(
+          'B003',
+          seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
+        );
+      })
+      .then(
+        (value) => {
+          inFlight.settle(seatAfterAttempt);
+          return value;
+        },
+        (error: unknown) => {
+          // A refusal's row was read; anything else (a failed commit included) tells waiters nothing.
+          inFlight.settle(error instanceof AppError ? seatAfterAttempt : undefined);
+          throw error;
+        },
       );
-    });
     if (!result.alreadyHeld) await publish(concertId, [seatId]);
     return { entry: toEntry(result.row, user.id, now), alreadyHeld: result.alreadyHeld };
   }

@@ -100,6 +100,43 @@ describe('taken seat cache', () => {
     expect(cache.lookup(CONCERT, 101, NOW)).toBeDefined();
   });
 
+  it('still remembers a read when only other seats were announced meanwhile (a sale opening)', async () => {
+    const { bus, cache } = await watchedCache();
+    const stamp = cache.stamp(CONCERT);
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [102, 103] });
+    await settle();
+    cache.remember(seat(), stamp, NOW);
+    expect(cache.lookup(CONCERT, 101, NOW)).toBeDefined();
+    cache.remember(seat({ id: 102 }), stamp, NOW);
+    expect(cache.lookup(CONCERT, 102, NOW)).toBeUndefined();
+  });
+
+  it('treats an announcement that names no seats as a change of every seat of the concert', async () => {
+    const { bus, cache } = await watchedCache();
+    cache.remember(seat({ id: 1 }), cache.stamp(CONCERT), NOW);
+    const stamp = cache.stamp(CONCERT);
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT });
+    await settle();
+    expect(cache.lookup(CONCERT, 1, NOW)).toBeUndefined();
+    cache.remember(seat({ id: 2 }), stamp, NOW);
+    expect(cache.lookup(CONCERT, 2, NOW)).toBeUndefined();
+  });
+
+  it('stays safe when it forgets which seats were announced (memory bound)', async () => {
+    const { bus, cache } = await watchedCache(2_000, 2);
+    const stamp = cache.stamp(CONCERT);
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [1, 2] });
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [3] });
+    await settle();
+    // Seat 1's announcement is forgotten, so every read begun before it is suspect.
+    cache.remember(seat({ id: 1 }), stamp, NOW);
+    cache.remember(seat({ id: 4 }), stamp, NOW);
+    expect(cache.lookup(CONCERT, 1, NOW)).toBeUndefined();
+    expect(cache.lookup(CONCERT, 4, NOW)).toBeUndefined();
+    cache.remember(seat({ id: 4 }), cache.stamp(CONCERT), NOW);
+    expect(cache.lookup(CONCERT, 4, NOW)).toBeDefined();
+  });
+
   it('answers only for the concert it was read for, and stays within its entry bound', async () => {
     const { cache } = await watchedCache(2_000, 2);
     const stamp = cache.stamp(CONCERT);
@@ -110,5 +147,37 @@ describe('taken seat cache', () => {
     cache.remember(seat({ id: 3 }), stamp, NOW);
     expect(cache.lookup(CONCERT, 1, NOW)).toBeUndefined();
     expect(cache.lookup(CONCERT, 3, NOW)).toBeDefined();
+  });
+
+  it('lets a click wait for the attempt in flight on its seat and refuse on that outcome', async () => {
+    const { cache } = await watchedCache();
+    const attempt = cache.beginAttempt(101, cache.stamp(CONCERT));
+    const waiting = cache.takenAfterAttemptInFlight(CONCERT, 101, () => NOW);
+    // Another seat has nothing in flight.
+    await expect(cache.takenAfterAttemptInFlight(CONCERT, 102, () => NOW)).resolves.toBeUndefined();
+    attempt.settle(seat({ heldByUserId: 9 }));
+    await expect(waiting).resolves.toMatchObject({ heldBy: 9, booked: false });
+    // Settled attempts are gone; the next click goes to the database.
+    await expect(cache.takenAfterAttemptInFlight(CONCERT, 101, () => NOW)).resolves.toBeUndefined();
+  });
+
+  it('tells waiters nothing when the attempt failed, found the seat free, or the seat changed meanwhile', async () => {
+    const { bus, cache } = await watchedCache();
+    const failed = cache.beginAttempt(101, cache.stamp(CONCERT));
+    const afterFailure = cache.takenAfterAttemptInFlight(CONCERT, 101, () => NOW);
+    failed.settle(undefined);
+    await expect(afterFailure).resolves.toBeUndefined();
+
+    const free = cache.beginAttempt(101, cache.stamp(CONCERT));
+    const afterFree = cache.takenAfterAttemptInFlight(CONCERT, 101, () => NOW);
+    free.settle(seat({ status: 'AVAILABLE', heldByUserId: null, holdExpiresAt: null }));
+    await expect(afterFree).resolves.toBeUndefined();
+
+    const overtaken = cache.beginAttempt(101, cache.stamp(CONCERT));
+    const afterAnnouncement = cache.takenAfterAttemptInFlight(CONCERT, 101, () => NOW);
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [101] });
+    await settle();
+    overtaken.settle(seat());
+    await expect(afterAnnouncement).resolves.toBeUndefined();
   });
 });

@@ -22,9 +22,11 @@ export type TakenSeatStamp = number | null;
  * It can only ever refuse, never grant: every hold still goes through the conditional UPDATE.
  * An entry ends at the hold's expiry, after `maxAgeMs` (a bound for a lost bus message), and as
  * soon as an instance announces a change of that seat on the concert's seat channel (release,
- * expiry, payment failure, cancellation all announce one). A database read that started before
- * an announcement of its concert is not remembered, so a seat freed meanwhile is not cached as
- * taken.
+ * expiry, payment failure, cancellation all announce one). A database read of a seat that started
+ * before an announcement of that seat (or of its whole concert) is not remembered, so a seat
+ * freed meanwhile is not cached as taken. The check is per seat, not per concert: in the first
+ * second of a sale grants are announced every few milliseconds, and a per-concert check would
+ * discard nearly every read just when the shortcut matters most.
  */
 export function createTakenSeatCache(deps: {
   bus: EventBusPort;
@@ -35,22 +37,41 @@ export function createTakenSeatCache(deps: {
   const entries = new Map<number, TakenSeat>();
   /** Announcements seen per watched concert; a concert is watched once its subscription is live. */
   const generations = new Map<number, number>();
+  /** The generation of each seat's latest announcement (seat ids are unique across concerts). */
+  const seatAnnounced = new Map<number, number>();
+  /** The generation of a concert's latest announcement that named no seats (all changed). */
+  const concertAnnounced = new Map<number, number>();
   const subscribing = new Set<number>();
+
+  function announceWholeConcert(concertId: number, generation: number): void {
+    concertAnnounced.set(concertId, generation);
+    for (const [seatId, entry] of entries) {
+      if (entry.concertId === concertId) entries.delete(seatId);
+    }
+  }
 
   function watch(concertId: number): void {
     if (subscribing.has(concertId)) return;
     subscribing.add(concertId);
     deps.bus
       .subscribe(seatChannel(concertId), (message) => {
-        generations.set(concertId, (generations.get(concertId) ?? 0) + 1);
+        const generation = (generations.get(concertId) ?? 0) + 1;
+        generations.set(concertId, generation);
         const seatIds = (message as Partial<SeatChange> | null)?.seatIds;
-        if (Array.isArray(seatIds)) {
-          for (const seatId of seatIds) entries.delete(Number(seatId));
-        } else {
-          // Cannot tell which seats: forget the concert's.
-          for (const [seatId, entry] of entries) {
-            if (entry.concertId === concertId) entries.delete(seatId);
-          }
+        if (!Array.isArray(seatIds)) {
+          // Cannot tell which seats: every read in flight and every entry of it is suspect.
+          announceWholeConcert(concertId, generation);
+          return;
+        }
+        if (seatAnnounced.size + seatIds.length > deps.maxEntries) {
+          // Bounded memory: forgetting which seats were announced turns this announcement into
+          // one of the whole concert for every watched concert, which is always safe.
+          seatAnnounced.clear();
+          for (const [watched, current] of generations) announceWholeConcert(watched, current);
+        }
+        for (const seatId of seatIds) {
+          seatAnnounced.set(Number(seatId), generation);
+          entries.delete(Number(seatId));
         }
       })
       .then(() => {
@@ -76,9 +97,16 @@ export function createTakenSeatCache(deps: {
     return entry;
   }
 
-  /** Remembers a seat the database showed taken, unless its concert changed since `seen`. */
-  function remember(row: SeatRow, seen: TakenSeatStamp, nowMs: number): void {
-    if (seen === null || generations.get(row.concertId) !== seen) return;
+  /** True when the row may be out of date: its seat or concert was announced after `seen`. */
+  function announcedSince(row: SeatRow, seen: TakenSeatStamp): boolean {
+    if (seen === null) return true;
+    return (
+      (seatAnnounced.get(row.id) ?? 0) > seen || (concertAnnounced.get(row.concertId) ?? 0) > seen
+    );
+  }
+
+  /** What a database row says about a taken seat, or null when it is free (or the hold expired). */
+  function takenEntry(row: SeatRow, nowMs: number): TakenSeat | null {
     const cap = nowMs + deps.maxAgeMs;
     let entry: TakenSeat | null = null;
     if (row.status === 'BOOKED') {
@@ -94,12 +122,68 @@ export function createTakenSeatCache(deps: {
         };
       }
     }
+    return entry;
+  }
+
+  /** Remembers a seat the database showed taken, unless it was announced since `seen`. */
+  function remember(row: SeatRow, seen: TakenSeatStamp, nowMs: number): void {
+    if (announcedSince(row, seen)) return;
+    const entry = takenEntry(row, nowMs);
     if (!entry) return;
     if (entries.size >= deps.maxEntries) entries.clear();
     entries.set(row.id, entry);
   }
 
-  return { stamp, lookup, remember };
+  /**
+   * Hold attempts in flight on this instance, by seat. In the first second of a sale hundreds of
+   * clicks land on the same few free seats; without this, all but the first would wait on that
+   * row's lock inside the database, each holding one of the pool's few connections while the
+   * winner's commit waits its turn on a busy event loop, and the pool jams for the whole rush.
+   */
+  const attempts = new Map<
+    number,
+    { seen: TakenSeatStamp; outcome: Promise<SeatRow | undefined> }
+  >();
+
+  /**
+   * Registers a hold attempt on a seat, begun after `stamp`. Call `settle` with the seat row the
+   * attempt's statement returned (claimed or not), or undefined when it failed.
+   */
+  function beginAttempt(seatId: number, seen: TakenSeatStamp) {
+    let settle: (row: SeatRow | undefined) => void = () => undefined;
+    const attempt = {
+      seen,
+      outcome: new Promise<SeatRow | undefined>((resolve) => {
+        settle = resolve;
+      }),
+    };
+    attempts.set(seatId, attempt);
+    return {
+      settle(row: SeatRow | undefined) {
+        settle(row);
+        if (attempts.get(seatId) === attempt) attempts.delete(seatId);
+      },
+    };
+  }
+
+  /**
+   * Waits for the attempt in flight on this seat, if any, and says whether its outcome shows the
+   * seat taken. That outcome is as fresh as a read of our own: the attempt's statement ran no
+   * earlier than this click's arrival, or just before it, with no announcement of the seat since.
+   */
+  async function takenAfterAttemptInFlight(
+    concertId: number,
+    seatId: number,
+    now: () => number,
+  ): Promise<TakenSeat | undefined> {
+    const attempt = attempts.get(seatId);
+    if (!attempt) return undefined;
+    const row = await attempt.outcome;
+    if (!row || row.concertId !== concertId || announcedSince(row, attempt.seen)) return undefined;
+    return takenEntry(row, now()) ?? undefined;
+  }
+
+  return { stamp, lookup, remember, beginAttempt, takenAfterAttemptInFlight };
 }
 
 export type TakenSeatCache = ReturnType<typeof createTakenSeatCache>;
