@@ -34,7 +34,11 @@ export async function openDatabase(options: {
   pgliteDir: string;
   poolSize?: number;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? Number(process.env.EXP_POOL ?? 10),
+    );
   return openPglite(options.pgliteDir);
 }
 
@@ -93,4 +97,33 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Runs a script of several statements in one round trip (the simple query protocol), and returns
+ * each statement's rows. PostgreSQL runs such a script as one implicit transaction, and under
+ * READ COMMITTED each statement still takes its own snapshot. No parameters: a caller inlines
+ * only values it has made safe itself (see `sqlInteger`, `sqlTimestamp`).
+ */
+export async function runInOneTrip(db: Database, script: string): Promise<unknown[][]> {
+  // Both drizzle drivers keep their client here; the pool and PGlite both accept such scripts.
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    const results = await client.exec(script);
+    return results.map((result) => result.rows);
+  }
+  const result = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+  return (Array.isArray(result) ? result : [result]).map((one) => one.rows);
+}
+
+/** An integer as an SQL literal, for `runInOneTrip` scripts; throws on anything else. */
+export function sqlInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${String(value)}`);
+  return String(value);
+}
+
+/** A point in time as an SQL literal, for `runInOneTrip` scripts. */
+export function sqlTimestamp(value: Date): string {
+  // toISOString throws on an invalid date and otherwise yields only [0-9TZ:.-].
+  return `'${value.toISOString()}'::timestamptz`;
 }

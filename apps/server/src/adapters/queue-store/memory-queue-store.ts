@@ -160,10 +160,10 @@ export function createMemoryQueueStore(settings: QueueSettings): QueueStorePort 
       if (key) key.active = false;
     },
 
-    async isValidKey(concertId, userId, accessKey, now) {
+    async keyExpiry(concertId, userId, accessKey, now) {
       const queue = queues.get(concertId);
       const key = queue && liveKey(queue, userId, now);
-      return Boolean(key && key.accessKey === accessKey);
+      return key && key.accessKey === accessKey ? key.expiresAt : null;
     },
 
     async activeConcerts() {

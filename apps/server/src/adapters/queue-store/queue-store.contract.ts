@@ -40,10 +40,12 @@ export function describeQueueStoreContract(
       const entry = await store.enter(concert, 1, T0);
       if (entry.status !== 'IMMEDIATE_ENTRY') throw new Error('expected entry');
       expect(Buffer.from(entry.accessKey, 'base64url').length).toBeGreaterThanOrEqual(16);
-      expect(await store.isValidKey(concert, 1, entry.accessKey, T0 + 1)).toBe(true);
-      expect(await store.isValidKey(concert, 2, entry.accessKey, T0 + 1)).toBe(false);
-      expect(await store.isValidKey(concert + 1000, 1, entry.accessKey, T0 + 1)).toBe(false);
-      expect(await store.isValidKey(concert, 1, 'forged-key', T0 + 1)).toBe(false);
+      expect(await store.keyExpiry(concert, 1, entry.accessKey, T0 + 1)).toBe(
+        T0 + settings.keyTtlMs,
+      );
+      expect(await store.keyExpiry(concert, 2, entry.accessKey, T0 + 1)).toBeNull();
+      expect(await store.keyExpiry(concert + 1000, 1, entry.accessKey, T0 + 1)).toBeNull();
+      expect(await store.keyExpiry(concert, 1, 'forged-key', T0 + 1)).toBeNull();
     });
 
     it('reports the status of admitted, waiting and unknown users', async () => {
@@ -75,7 +77,7 @@ export function describeQueueStoreContract(
         { userId: 13, rank: 2 },
       ]);
       const key = tick.admitted[0]?.accessKey ?? '';
-      expect(await store.isValidKey(concert, 11, key, T0 + 4)).toBe(true);
+      expect(await store.keyExpiry(concert, 11, key, T0 + 4)).not.toBeNull();
       expect(await store.status(concert, 11, T0 + 4)).toEqual({
         status: 'ADMITTED',
         accessKey: key,
@@ -87,9 +89,9 @@ export function describeQueueStoreContract(
       const entry = await store.enter(concert, 1, T0);
       const key = entry.status === 'IMMEDIATE_ENTRY' ? entry.accessKey : '';
       await store.release(concert, 1, T0 + 1);
-      expect(await store.isValidKey(concert, 1, key, T0 + 2)).toBe(true);
+      expect(await store.keyExpiry(concert, 1, key, T0 + 2)).toBe(T0 + settings.keyTtlMs);
       expect((await store.enter(concert, 2, T0 + 3)).status).toBe('IMMEDIATE_ENTRY');
-      expect(await store.isValidKey(concert, 1, key, T0 + settings.keyTtlMs + 1)).toBe(false);
+      expect(await store.keyExpiry(concert, 1, key, T0 + settings.keyTtlMs + 1)).toBeNull();
     });
 
     it('an expired key frees its slot for the next waiting user', async () => {
@@ -110,14 +112,14 @@ export function describeQueueStoreContract(
       const entry = await store.enter(concert, 1, T0);
       const key = entry.status === 'IMMEDIATE_ENTRY' ? entry.accessKey : '';
       expect(await store.extend(concert, 1, T0 + 60_000)).toEqual({ ttlMs: 120_000 });
-      expect(await store.isValidKey(concert, 1, key, T0 + 170_000)).toBe(true);
+      expect(await store.keyExpiry(concert, 1, key, T0 + 170_000)).toBe(T0 + 180_000);
       let now = T0;
       for (let i = 0; i < 12; i += 1) {
         now += 60_000;
         await store.extend(concert, 1, now);
       }
-      expect(await store.isValidKey(concert, 1, key, T0 + 600_000 - 1)).toBe(true);
-      expect(await store.isValidKey(concert, 1, key, T0 + 600_000)).toBe(false);
+      expect(await store.keyExpiry(concert, 1, key, T0 + 600_000 - 1)).toBe(T0 + 600_000);
+      expect(await store.keyExpiry(concert, 1, key, T0 + 600_000)).toBeNull();
       expect(await store.extend(concert, 1, T0 + 600_001)).toBeNull();
       expect(await store.extend(concert, 99, T0)).toBeNull();
     });

@@ -55,8 +55,17 @@ export interface QueueStorePort {
   extend(concertId: number, userId: number, now: number): Promise<{ ttlMs: number } | null>;
   /** Frees the user's slot now; the key itself stays valid until its TTL ends. */
   release(concertId: number, userId: number, now: number): Promise<void>;
-  /** Whether `accessKey` is this user's live key for this concert. */
-  isValidKey(concertId: number, userId: number, accessKey: string, now: number): Promise<boolean>;
+  /**
+   * When `accessKey` is this user's live key for this concert, the moment (epoch ms) it expires;
+   * otherwise null. A live key only ever lives longer (extend), never shorter: a release leaves
+   * it to its TTL and re-entry with a live key takes the same key back.
+   */
+  keyExpiry(
+    concertId: number,
+    userId: number,
+    accessKey: string,
+    now: number,
+  ): Promise<number | null>;
   /** Concerts that have waiting users or live keys: the ones the admission job must tick. */
   activeConcerts(): Promise<number[]>;
 }

@@ -240,9 +240,9 @@ export function createRedisQueueStore(
       await redis.zrem(k(concertId).active, String(userId));
     },
 
-    async isValidKey(concertId, userId, accessKey, now) {
+    async keyExpiry(concertId, userId, accessKey, now) {
       const key = parseKey(await redis.hget(k(concertId).keys, String(userId)));
-      return Boolean(key && key.expiresAt > now && key.accessKey === accessKey);
+      return key && key.expiresAt > now && key.accessKey === accessKey ? key.expiresAt : null;
     },
 
     async activeConcerts() {

@@ -27,6 +27,8 @@ export type QueueEvent =
 
 /** Admissions older than this do not count towards the measured rate. */
 const RATE_WINDOW_MS = 60_000;
+/** A bound on the memory of live keys seen (one entry per buyer on the seat page). */
+const LIVE_KEYS_REMEMBERED = 100_000;
 
 /** Whole seconds until `rank` is admitted at `ratePerSecond`, or undefined when unknown. */
 export function estimateWaitSeconds(
@@ -145,6 +147,13 @@ export function createQueueService(deps: {
     await store.release(options.concertId, options.user.id, clock.now().getTime());
   }
 
+  /**
+   * Keys this instance has seen live, with their expiry: every seat call carries one, and a live
+   * key can only live longer (extend), never shorter (a release leaves it to its TTL), so until
+   * that expiry it needs no store round trip.
+   */
+  const liveKeys = new Map<string, number>();
+
   /** Seat routes: 403 Q002 unless the header carries the caller's live key for this concert. */
   async function assertAccessKey(options: {
     user: SessionUser;
@@ -152,13 +161,21 @@ export function createQueueService(deps: {
     accessKey: string | undefined;
   }) {
     if (!options.accessKey) throw new AppError('Q002', seatMessages.keyMissing);
-    const valid = await store.isValidKey(
+    const now = clock.now().getTime();
+    const known = `${options.concertId}:${options.user.id}:${options.accessKey}`;
+    if ((liveKeys.get(known) ?? 0) > now) return;
+    const expiresAt = await store.keyExpiry(
       options.concertId,
       options.user.id,
       options.accessKey,
-      clock.now().getTime(),
+      now,
     );
-    if (!valid) throw new AppError('Q002', seatMessages.keyInvalid);
+    if (expiresAt === null) {
+      liveKeys.delete(known);
+      throw new AppError('Q002', seatMessages.keyInvalid);
+    }
+    if (liveKeys.size >= LIVE_KEYS_REMEMBERED) liveKeys.clear();
+    liveKeys.set(known, expiresAt);
   }
 
   async function limitSeatCalls(user: SessionUser, ip: string, perMinute: number): Promise<void> {

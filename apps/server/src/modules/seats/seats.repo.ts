@@ -1,5 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import {
+  queryRows,
+  runInOneTrip,
+  sqlInteger,
+  sqlTimestamp,
+  type Database,
+  type DbOrTx,
+} from '../../db/client';
 import { concertSeats } from '../../db/schema/index';
 
 export interface SeatRow {
@@ -226,14 +233,56 @@ const asDate = (value: Date | string | null) =>
   value === null ? null : value instanceof Date ? value : new Date(value);
 
 /**
- * The hold in one statement (run after `lockUserHolds`, in the same transaction, so its snapshot
- * already sees every earlier hold of this user): reads the seat, counts the user's live holds and
- * claims the seat only if it is free (or its hold expired without being swept — an expired hold
- * never blocks) and the user holds fewer than `maxHolds`. The row lock of the UPDATE makes
- * exactly one of any number of concurrent claims of one seat win.
+ * The hold script, as SQL text with the given literals (the seat-race benchmark runs this same
+ * text through pgbench, with its own variables in place of the literals). Two statements, sent
+ * together in one round trip and run as one implicit transaction:
+ * 1. the per-user lock (`lockUserHolds`), on its own, so that the second statement's snapshot,
+ *    taken after the lock is granted, sees every hold this user committed before;
+ * 2. one statement that reads the seat, counts the user's live holds and claims the seat only if
+ *    it is free (or its hold expired without being swept: an expired hold never blocks) and the
+ *    user holds fewer than `maxHolds`. The row lock of the UPDATE makes exactly one of any number
+ *    of concurrent claims of one seat win.
+ * One round trip matters in a rush: the seat's row lock is held from the claim to the commit,
+ * and with separate statements that span included a turn of a busy event loop for each one.
  */
+export function holdScript(literals: {
+  concertId: string;
+  seatId: string;
+  userId: string;
+  now: string;
+  expiresAt: string;
+  maxHolds: string;
+}): string {
+  const { concertId, seatId, userId, now, expiresAt, maxHolds } = literals;
+  return `select pg_advisory_xact_lock(${concertId}::int, ${userId}::int);
+with live as (
+  select count(*)::int as n from concert_seats
+  where concert_id = ${concertId} and held_by_user_id = ${userId}
+    and status = 'RESERVED' and hold_expires_at > ${now}
+), claimed as (
+  update concert_seats set status = 'RESERVED', held_by_user_id = ${userId},
+    held_at = ${now}, hold_expires_at = ${expiresAt}, updated_at = ${now}
+  where id = ${seatId} and concert_id = ${concertId}
+    and (status = 'AVAILABLE' or (status = 'RESERVED' and hold_expires_at <= ${now}
+         and booking_id is null))
+    and (select n from live) < ${maxHolds}
+  returning id, concert_id, section, row_number, seat_number, status, held_by_user_id,
+    held_at, hold_expires_at, booking_id
+)
+select c.id, c.concert_id, c.section, c.row_number, c.seat_number, c.status,
+       c.held_by_user_id, c.held_at, c.hold_expires_at, c.booking_id,
+       (select n from live) as live_holds, true as claimed
+  from claimed c
+union all
+select s.id, s.concert_id, s.section, s.row_number, s.seat_number, s.status,
+       s.held_by_user_id, s.held_at, s.hold_expires_at, s.booking_id,
+       (select n from live) as live_holds, false as claimed
+  from concert_seats s where s.id = ${seatId} and s.concert_id = ${concertId};`;
+}
+
+/** Runs the hold script (`holdScript`) for one click, in one round trip. */
 export async function attemptHold(
-  tx: DbOrTx,
+  db: Database,
   options: {
     concertId: number;
     seatId: number;
@@ -243,33 +292,18 @@ export async function attemptHold(
     maxHolds: number;
   },
 ): Promise<HoldAttempt> {
-  const { concertId, seatId, userId, now, expiresAt, maxHolds } = options;
-  const rows = await queryRows<HoldAttemptRow>(
-    tx,
-    sql`with live as (
-          select count(*)::int as n from concert_seats
-          where concert_id = ${concertId} and held_by_user_id = ${userId}
-            and status = 'RESERVED' and hold_expires_at > ${now}
-        ), claimed as (
-          update concert_seats set status = 'RESERVED', held_by_user_id = ${userId},
-            held_at = ${now}, hold_expires_at = ${expiresAt}, updated_at = ${now}
-          where id = ${seatId} and concert_id = ${concertId}
-            and (status = 'AVAILABLE' or (status = 'RESERVED' and hold_expires_at <= ${now}
-                 and booking_id is null))
-            and (select n from live) < ${maxHolds}
-          returning id, concert_id, section, row_number, seat_number, status, held_by_user_id,
-            held_at, hold_expires_at, booking_id
-        )
-        select c.id, c.concert_id, c.section, c.row_number, c.seat_number, c.status,
-               c.held_by_user_id, c.held_at, c.hold_expires_at, c.booking_id,
-               (select n from live) as live_holds, true as claimed
-          from claimed c
-        union all
-        select s.id, s.concert_id, s.section, s.row_number, s.seat_number, s.status,
-               s.held_by_user_id, s.held_at, s.hold_expires_at, s.booking_id,
-               (select n from live) as live_holds, false as claimed
-          from concert_seats s where s.id = ${seatId} and s.concert_id = ${concertId}`,
+  const results = await runInOneTrip(
+    db,
+    holdScript({
+      concertId: sqlInteger(options.concertId),
+      seatId: sqlInteger(options.seatId),
+      userId: sqlInteger(options.userId),
+      now: sqlTimestamp(options.now),
+      expiresAt: sqlTimestamp(options.expiresAt),
+      maxHolds: sqlInteger(options.maxHolds),
+    }),
   );
+  const rows = (results[1] ?? []) as HoldAttemptRow[];
   const toSeat = (row: HoldAttemptRow): SeatRow => ({
     id: Number(row.id),
     concertId: Number(row.concert_id),

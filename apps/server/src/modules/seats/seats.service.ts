@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
-import { seatChannel, type SeatChange } from './seat-channel';
+import { seatChannel, type HeldSeat, type SeatChange } from './seat-channel';
 import { createTakenSeatCache } from './taken-seat-cache';
 import {
   attemptHold,
@@ -21,7 +21,6 @@ import {
   findSeatsHeldBy,
   findSeatsChangedSince,
   freeExpiredHolds,
-  lockUserHolds,
   releaseHold,
   type SeatRow,
 } from './seats.repo';
@@ -85,12 +84,13 @@ export function createSeatsService(deps: {
 
   const takenSeats = createTakenSeatCache({
     bus,
+    now: () => clock.now().getTime(),
     maxAgeMs: TAKEN_SEAT_MAX_AGE_MS,
     maxEntries: 200_000,
   });
 
-  async function publish(concertId: number, seatIds: number[]): Promise<void> {
-    const change: SeatChange = { concertId, seatIds };
+  async function publish(concertId: number, seatIds: number[], held?: HeldSeat[]): Promise<void> {
+    const change: SeatChange = held ? { concertId, seatIds, held } : { concertId, seatIds };
     await bus.publish(seatChannel(concertId), change).catch(() => undefined);
   }
 
@@ -176,52 +176,56 @@ export function createSeatsService(deps: {
     }
     const seen = takenSeats.stamp(concertId);
     const inFlight = takenSeats.beginAttempt(seatId, seen);
-    let seatAfterAttempt: SeatRow | undefined;
     const now = clock.now();
-    const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
-    // Two statements: the per-user lock, then one statement that reads, counts and claims.
-    // The lock must come first and on its own: the second statement's snapshot, taken after
-    // the lock is granted, then includes every hold this user committed before.
-    const result = await db
-      .transaction(async (tx) => {
-        await lockUserHolds(tx, concertId, user.id);
-        const attempt = await attemptHold(tx, {
-          concertId,
-          seatId,
-          userId: user.id,
-          now,
-          expiresAt,
-          maxHolds: MAX_HELD_SEATS,
-        });
-        const { seat, claimed } = attempt;
-        seatAfterAttempt = claimed ?? seat;
-        if (!seat) throw new AppError('B006', seatMessages.notFound);
-        if (claimed) return { row: claimed, alreadyHeld: false };
-        const mine =
-          seat.status === 'RESERVED' &&
-          seat.heldByUserId === user.id &&
-          seat.holdExpiresAt !== null &&
-          seat.holdExpiresAt > now;
-        if (mine) return { row: seat, alreadyHeld: true };
-        takenSeats.remember(seat, seen, now.getTime());
-        if (attempt.liveHolds >= MAX_HELD_SEATS) throw new AppError('B012', seatMessages.limit);
-        throw new AppError(
-          'B003',
-          seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
-        );
-      })
-      .then(
-        (value) => {
-          inFlight.settle(seatAfterAttempt);
-          return value;
-        },
-        (error: unknown) => {
-          // A refusal's row was read; anything else (a failed commit included) tells waiters nothing.
-          inFlight.settle(error instanceof AppError ? seatAfterAttempt : undefined);
-          throw error;
-        },
+    let attempt: Awaited<ReturnType<typeof attemptHold>>;
+    try {
+      attempt = await attemptHold(db, {
+        concertId,
+        seatId,
+        userId: user.id,
+        now,
+        expiresAt: new Date(now.getTime() + deps.holdSeconds * 1000),
+        maxHolds: MAX_HELD_SEATS,
+      });
+    } catch (error) {
+      inFlight.settle(undefined);
+      throw error;
+    }
+    const { seat, claimed } = attempt;
+    // Committed by now: clicks that waited on this attempt may act on what it saw.
+    inFlight.settle(claimed ?? seat);
+    if (!seat) throw new AppError('B006', seatMessages.notFound);
+    const mine =
+      seat.status === 'RESERVED' &&
+      seat.heldByUserId === user.id &&
+      seat.holdExpiresAt !== null &&
+      seat.holdExpiresAt > now;
+    const result = claimed
+      ? { row: claimed, alreadyHeld: false }
+      : mine
+        ? { row: seat, alreadyHeld: true }
+        : undefined;
+    if (!result) {
+      takenSeats.remember(seat, seen, now.getTime());
+      if (attempt.liveHolds >= MAX_HELD_SEATS) throw new AppError('B012', seatMessages.limit);
+      throw new AppError(
+        'B003',
+        seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
       );
-    if (!result.alreadyHeld) await publish(concertId, [seatId]);
+    }
+    if (!result.alreadyHeld) {
+      // Other clicks on this seat are refused from memory from now on, here and, once the
+      // announcement arrives, on every instance.
+      takenSeats.remember(result.row, seen, now.getTime());
+      const { holdExpiresAt } = result.row;
+      await publish(
+        concertId,
+        [seatId],
+        holdExpiresAt
+          ? [{ seatId, userId: user.id, expiresAt: holdExpiresAt.getTime() }]
+          : undefined,
+      );
+    }
     return { entry: toEntry(result.row, user.id, now), alreadyHeld: result.alreadyHeld };
   }
 

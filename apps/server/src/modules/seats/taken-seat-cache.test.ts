@@ -26,7 +26,7 @@ function seat(overrides: Partial<SeatRow> = {}): SeatRow {
 /** A cache whose subscription to the concert's channel is live (one microtask later). */
 async function watchedCache(maxAgeMs = 2_000, maxEntries = 100) {
   const bus = createMemoryEventBus();
-  const cache = createTakenSeatCache({ bus, maxAgeMs, maxEntries });
+  const cache = createTakenSeatCache({ bus, now: () => NOW, maxAgeMs, maxEntries });
   expect(cache.stamp(CONCERT)).toBeNull();
   await Promise.resolve();
   await new Promise((resolve) => setImmediate(resolve));
@@ -39,6 +39,7 @@ describe('taken seat cache', () => {
   it('remembers nothing until its concert is watched', () => {
     const cache = createTakenSeatCache({
       bus: createMemoryEventBus(),
+      now: () => NOW,
       maxAgeMs: 2_000,
       maxEntries: 100,
     });
@@ -179,5 +180,32 @@ describe('taken seat cache', () => {
     await settle();
     overtaken.settle(seat());
     await expect(afterAnnouncement).resolves.toBeUndefined();
+  });
+
+  it('takes a grant announcement as the seat now being held, until the hold expires or the age bound', async () => {
+    const { bus, cache } = await watchedCache(2_000);
+    await bus.publish(seatChannel(CONCERT), {
+      concertId: CONCERT,
+      seatIds: [101, 102],
+      held: [
+        { seatId: 101, userId: 9, expiresAt: NOW + 60_000 },
+        { seatId: 102, userId: 9, expiresAt: NOW },
+        // Not among the changed seats: ignored.
+        { seatId: 103, userId: 9, expiresAt: NOW + 60_000 },
+      ],
+    });
+    await settle();
+    expect(cache.lookup(CONCERT, 101, NOW)).toEqual({
+      concertId: CONCERT,
+      heldBy: 9,
+      booked: false,
+      until: NOW + 2_000,
+    });
+    expect(cache.lookup(CONCERT, 102, NOW)).toBeUndefined();
+    expect(cache.lookup(CONCERT, 103, NOW)).toBeUndefined();
+    // A later change of the seat (a release) forgets it again.
+    await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [101] });
+    await settle();
+    expect(cache.lookup(CONCERT, 101, NOW)).toBeUndefined();
   });
 });

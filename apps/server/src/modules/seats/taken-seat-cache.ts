@@ -30,6 +30,8 @@ export type TakenSeatStamp = number | null;
  */
 export function createTakenSeatCache(deps: {
   bus: EventBusPort;
+  /** Epoch ms, the same clock as the `nowMs` arguments below. */
+  now: () => number;
   maxAgeMs: number;
   /** A bound on memory; past it the cache starts over (it is only a shortcut). */
   maxEntries: number;
@@ -72,6 +74,21 @@ export function createTakenSeatCache(deps: {
         for (const seatId of seatIds) {
           seatAnnounced.set(Number(seatId), generation);
           entries.delete(Number(seatId));
+        }
+        // A grant says what the seat is now; changes of one seat are announced in the order they
+        // were committed (a holder learns of a hold only after its announcement went out).
+        const held = (message as Partial<SeatChange>).held;
+        if (!Array.isArray(held)) return;
+        const nowMs = deps.now();
+        for (const hold of held) {
+          if (!seatIds.includes(hold.seatId) || hold.expiresAt <= nowMs) continue;
+          if (entries.size >= deps.maxEntries) entries.clear();
+          entries.set(hold.seatId, {
+            concertId,
+            heldBy: hold.userId,
+            booked: false,
+            until: Math.min(hold.expiresAt, nowMs + deps.maxAgeMs),
+          });
         }
       })
       .then(() => {
