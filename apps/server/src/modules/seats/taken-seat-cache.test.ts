@@ -26,7 +26,13 @@ function seat(overrides: Partial<SeatRow> = {}): SeatRow {
 /** A cache whose subscription to the concert's channel is live (one microtask later). */
 async function watchedCache(maxAgeMs = 2_000, maxEntries = 100) {
   const bus = createMemoryEventBus();
-  const cache = createTakenSeatCache({ bus, now: () => NOW, maxAgeMs, maxEntries });
+  const cache = createTakenSeatCache({
+    bus,
+    now: () => NOW,
+    maxAgeMs,
+    maxEntries,
+    random: () => 0,
+  });
   expect(cache.stamp(CONCERT)).toBeNull();
   await Promise.resolve();
   await new Promise((resolve) => setImmediate(resolve));
@@ -40,6 +46,7 @@ describe('taken seat cache', () => {
     const cache = createTakenSeatCache({
       bus: createMemoryEventBus(),
       now: () => NOW,
+      random: () => 0,
       maxAgeMs: 2_000,
       maxEntries: 100,
     });
@@ -207,5 +214,23 @@ describe('taken seat cache', () => {
     await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [101] });
     await settle();
     expect(cache.lookup(CONCERT, 101, NOW)).toBeUndefined();
+  });
+
+  it('spreads the age bound of entries written together over half its length', async () => {
+    const draws = [0, 0.5, 0.999];
+    const cache = createTakenSeatCache({
+      bus: createMemoryEventBus(),
+      now: () => NOW,
+      random: () => draws.shift() ?? 0,
+      maxAgeMs: 2_000,
+      maxEntries: 100,
+    });
+    cache.stamp(CONCERT);
+    await settle();
+    const stamp = cache.stamp(CONCERT);
+    for (const id of [1, 2, 3]) cache.remember(seat({ id }), stamp, NOW);
+    expect([1, 2, 3].map((id) => (cache.lookup(CONCERT, id, NOW)?.until ?? 0) - NOW)).toEqual([
+      2_000, 1_500, 1_001,
+    ]);
   });
 });

@@ -33,10 +33,19 @@ export function createTakenSeatCache(deps: {
   /** Epoch ms, the same clock as the `nowMs` arguments below. */
   now: () => number;
   maxAgeMs: number;
+  /**
+   * Source of the spread of entry ages (in [0, 1); tests pin it). Entries written in the same
+   * instant, as in a sale's first second, would otherwise all lapse together every `maxAgeMs`
+   * and send a burst of clicks back to the database at once.
+   */
+  random?: () => number;
   /** A bound on memory; past it the cache starts over (it is only a shortcut). */
   maxEntries: number;
 }) {
   const entries = new Map<number, TakenSeat>();
+  const random = deps.random ?? Math.random;
+  /** When an entry written now stops answering, at the latest: between maxAge/2 and maxAge. */
+  const ageBound = (nowMs: number) => nowMs + deps.maxAgeMs * (1 - random() / 2);
   /** Announcements seen per watched concert; a concert is watched once its subscription is live. */
   const generations = new Map<number, number>();
   /** The generation of each seat's latest announcement (seat ids are unique across concerts). */
@@ -87,7 +96,7 @@ export function createTakenSeatCache(deps: {
             concertId,
             heldBy: hold.userId,
             booked: false,
-            until: Math.min(hold.expiresAt, nowMs + deps.maxAgeMs),
+            until: Math.min(hold.expiresAt, ageBound(nowMs)),
           });
         }
       })
@@ -124,7 +133,7 @@ export function createTakenSeatCache(deps: {
 
   /** What a database row says about a taken seat, or null when it is free (or the hold expired). */
   function takenEntry(row: SeatRow, nowMs: number): TakenSeat | null {
-    const cap = nowMs + deps.maxAgeMs;
+    const cap = ageBound(nowMs);
     let entry: TakenSeat | null = null;
     if (row.status === 'BOOKED') {
       entry = { concertId: row.concertId, heldBy: null, booked: true, until: cap };
