@@ -24,4 +24,13 @@ describe('memory counter store', () => {
     expect(await store.get('a')).toBe(0);
     expect(await store.get('b')).toBe(1);
   });
+
+  it('increments several keys in one step, each in its own window', async () => {
+    const clock = createManualClock(new Date('2026-01-01T00:00:00Z'));
+    const store = createMemoryCounterStore(clock);
+    await store.increment('a', 10);
+    expect(await store.incrementEach(['a', 'b'], 10)).toEqual([2, 1]);
+    clock.advance(10_000);
+    expect(await store.incrementEach(['a', 'b'], 10)).toEqual([1, 1]);
+  });
 });

@@ -12,15 +12,21 @@ export function createMemoryCounterStore(clock: Clock): CounterStorePort & { pru
     }
     return entry;
   };
+  const increment = (key: string, windowSeconds: number) => {
+    const entry = live(key);
+    if (entry) {
+      entry.count += 1;
+      return entry.count;
+    }
+    windows.set(key, { count: 1, resetAt: clock.now().getTime() + windowSeconds * 1000 });
+    return 1;
+  };
   return {
     async increment(key, windowSeconds) {
-      const entry = live(key);
-      if (entry) {
-        entry.count += 1;
-        return entry.count;
-      }
-      windows.set(key, { count: 1, resetAt: clock.now().getTime() + windowSeconds * 1000 });
-      return 1;
+      return increment(key, windowSeconds);
+    },
+    async incrementEach(keys, windowSeconds) {
+      return keys.map((key) => increment(key, windowSeconds));
     },
     async get(key) {
       return live(key)?.count ?? 0;

@@ -31,4 +31,12 @@ describe('redis counter store', () => {
       other.disconnect();
     }
   });
+
+  it('increments several keys in one call, each with its own window', async () => {
+    const store = createRedisCounterStore(redis, prefix);
+    await store.increment('each-a', 60);
+    expect(await store.incrementEach(['each-a', 'each-b'], 60)).toEqual([2, 1]);
+    expect(await store.get('each-b')).toBe(1);
+    expect(await redis.ttl(`${prefix}count:each-b`)).toBeGreaterThan(0);
+  });
 });

@@ -9,6 +9,16 @@ if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) en
 return count
 `);
 
+// KEYS: counters  ARGV: window seconds. `increment` for each key, one round trip for all.
+const incrementEach = luaScript(`
+local counts = {}
+for i, key in ipairs(KEYS) do
+  counts[i] = redis.call('INCR', key)
+  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[1]) end
+end
+return counts
+`);
+
 /** Counters shared by every instance: INCR, and the window's TTL set by the first hit only (one Lua script, atomic). */
 export function createRedisCounterStore(redis: Redis, keyPrefix: string): CounterStorePort {
   const fullKey = (key: string) => `${keyPrefix}count:${key}`;
@@ -16,6 +26,10 @@ export function createRedisCounterStore(redis: Redis, keyPrefix: string): Counte
     async increment(key, windowSeconds) {
       // One script rather than MULTI/EXEC, so concurrent increments share a pipeline.
       return Number(await increment(redis, [fullKey(key)], [windowSeconds]));
+    },
+    async incrementEach(keys, windowSeconds) {
+      const counts = (await incrementEach(redis, keys.map(fullKey), [windowSeconds])) as unknown[];
+      return counts.map(Number);
     },
     async get(key) {
       return Number((await redis.get(fullKey(key))) ?? 0);

@@ -85,10 +85,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       ? await verifyPassword(row.passwordHash, options.body.password)
       : await verifyPassword(await dummyPasswordHash(), options.body.password).then(() => false);
     if (!row || !passwordOk) {
-      await Promise.all([
-        counters.increment(userKey, deps.login.windowSeconds),
-        counters.increment(ipKey, deps.login.windowSeconds),
-      ]);
+      await counters.incrementEach([userKey, ipKey], deps.login.windowSeconds);
       throw new AppError('A001');
     }
     await counters.reset(userKey);

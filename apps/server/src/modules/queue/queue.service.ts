@@ -82,10 +82,10 @@ export function createQueueService(deps: {
     ip: string,
     perMinute: number,
   ): Promise<void> {
-    const [byUser, byIp] = await Promise.all([
-      counters.increment(`${kind}:user:${user.id}`, 60),
-      counters.increment(`${kind}:ip:${ip}`, 60),
-    ]);
+    const [byUser = 0, byIp = 0] = await counters.incrementEach(
+      [`${kind}:user:${user.id}`, `${kind}:ip:${ip}`],
+      60,
+    );
     if (byUser > perMinute || byIp > perMinute * 4) throw new AppError('Q004');
   }
 
