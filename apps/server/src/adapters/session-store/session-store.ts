@@ -30,6 +30,17 @@ export interface SessionStorePort {
   sweepExpired(): Promise<number>;
 }
 
+/** Hashes remembered per instance: every request of a session looks its row or key up by it. */
+const hashes = new Map<string, string>();
+const HASHES_REMEMBERED = 100_000;
+
+/** What the store keys a session by, so a leaked store never holds usable session ids. */
 export function hashSessionId(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
+  let hash = hashes.get(sessionId);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(sessionId).digest('hex');
+    if (hashes.size >= HASHES_REMEMBERED) hashes.clear();
+    hashes.set(sessionId, hash);
+  }
+  return hash;
 }
