@@ -123,13 +123,18 @@ function ask<T>(child: ChildProcess, command: object, answerType: string): Promi
   });
 }
 
-/** Groups arrivals into ticks (a gap of 300 ms or more starts a new one). */
+/**
+ * Groups arrivals into ticks: a gap of half the 1 s tick interval or more starts a new one. A
+ * shorter gap split one tick's fan-out in two whenever a client process paused (fan-outs take
+ * ~350 ms here), and the split-off tail then read as a tick that reached only a few sockets.
+ * Two ticks merged by mistake would not flatter the result: their delays would exceed 1 s.
+ */
 function groupTicks(arrivals: number[]): number[][] {
   const sorted = [...arrivals].sort((a, b) => a - b);
   const groups: number[][] = [];
   for (const t of sorted) {
     const last = groups.at(-1);
-    if (last && t - (last.at(-1) ?? 0) < 300) last.push(t);
+    if (last && t - (last.at(-1) ?? 0) < 500) last.push(t);
     else groups.push([t]);
   }
   return groups;
