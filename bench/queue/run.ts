@@ -197,8 +197,9 @@ async function waitingRoomSockets(
         ),
       ),
     );
-    // The last group is cut off by the report itself, so only complete ticks count.
-    const ticks = groupTicks(reports.flatMap((r) => r.rankArrivals)).slice(0, -1);
+    // The first group can be cut by the reset that starts the measurement (it may land in the
+    // middle of a fan-out) and the last by the report itself, so only the ticks between count.
+    const ticks = groupTicks(reports.flatMap((r) => r.rankArrivals)).slice(1, -1);
     // Every arrival's delay after its tick's first arrival (when the tick's fan-out began).
     const delays = ticks.flatMap((tick) => tick.map((t) => t - (tick[0] ?? t)));
     const sizes = ticks.map((t) => t.length);
