@@ -364,6 +364,7 @@ async function oneRound(kind: RuntimeKind, round: number) {
           offered,
           STEP_SECONDS,
         );
+        // BENCH_DUMP=/tmp/sr writes every attempt of a step, to find when its slow answers came.
         if (process.env.BENCH_DUMP)
           writeFileSync(`${process.env.BENCH_DUMP}-${factor}.json`, JSON.stringify(attempts));
         const answered = attempts.filter((a) => a.status !== 0).length;

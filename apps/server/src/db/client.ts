@@ -34,11 +34,7 @@ export async function openDatabase(options: {
   pgliteDir: string;
   poolSize?: number;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl)
-    return openPostgres(
-      options.databaseUrl,
-      options.poolSize ?? Number(process.env.EXP_POOL ?? 10),
-    );
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.pgliteDir);
 }
 
