@@ -395,6 +395,22 @@ export function rssOf(pid: number): number {
   }
 }
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (clock ticks of
+ * 10 ms), or 0 when it is gone. Differences over a run give CPU per request, a figure that the
+ * other load on a shared machine moves far less than throughput.
+ */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may itself hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Largest value; `Math.max(...values)` overflows the call stack beyond ~100,000 values. */
 export function maxOf(values: Iterable<number>): number {
   let max = Number.NEGATIVE_INFINITY;
