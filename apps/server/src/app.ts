@@ -124,7 +124,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     : createMemoryEventBus();
   const queueStore = redis
     ? createRedisQueueStore(redis, config.redisKeyPrefix, config.queue)
-    : createMemoryQueueStore(config.queue);
+    : createMemoryQueueStore(config.queue, counters);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = createLocalFileStorage({
     rootDir: uploadsDir,

@@ -9,19 +9,32 @@ if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) en
 return count
 `);
 
-// KEYS: counters  ARGV: window seconds. `increment` for each key, one round trip for all.
-const incrementEach = luaScript(`
-local counts = {}
-for i, key in ipairs(KEYS) do
-  counts[i] = redis.call('INCR', key)
-  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[1]) end
+/**
+ * Lua: `increment_each(keys, window)` raises each counter key and returns the counts. Shared
+ * with scripts of other stores that count a rate limit in the same call (queue entry).
+ */
+export const INCREMENT_EACH_LUA = `
+local function increment_each(keys, window)
+  local counts = {}
+  for i, key in ipairs(keys) do
+    counts[i] = redis.call('INCR', key)
+    if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, window) end
+  end
+  return counts
 end
-return counts
+`;
+
+// KEYS: counters  ARGV: window seconds. `increment` for each key, one round trip for all.
+const incrementEach = luaScript(`${INCREMENT_EACH_LUA}
+return increment_each(KEYS, ARGV[1])
 `);
+
+/** The Redis key of counter `key`: what CounterStorePort.increment(key) counts. */
+export const counterKey = (keyPrefix: string, key: string) => `${keyPrefix}count:${key}`;
 
 /** Counters shared by every instance: INCR, and the window's TTL set by the first hit only (one Lua script, atomic). */
 export function createRedisCounterStore(redis: Redis, keyPrefix: string): CounterStorePort {
-  const fullKey = (key: string) => `${keyPrefix}count:${key}`;
+  const fullKey = (key: string) => counterKey(keyPrefix, key);
   return {
     async increment(key, windowSeconds) {
       // One script rather than MULTI/EXEC, so concurrent increments share a pipeline.

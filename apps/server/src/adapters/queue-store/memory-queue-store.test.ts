@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/clock';
+import { createMemoryCounterStore } from '../counter-store/memory-counter-store';
 import { describeQueueStoreContract } from './queue-store.contract';
 import { createMemoryQueueStore, newAccessKey } from './memory-queue-store';
 
-describeQueueStoreContract('in-process', async (settings) => createMemoryQueueStore(settings));
+describeQueueStoreContract('in-process', async (settings) => {
+  const counters = createMemoryCounterStore(systemClock);
+  return { store: createMemoryQueueStore(settings, counters), counters };
+});
 
 describe('access keys', () => {
   it('are 128-bit URL-safe strings, never handed out twice across refills of the random pool', () => {

@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto';
+import type { CounterStorePort } from '../counter-store/counter-store';
 import type {
   EnterResult,
   QueueSettings,
@@ -45,7 +46,10 @@ export function newAccessKey(): string {
  * The waiting room in process memory (embedded mode). Queue places do not survive a restart,
  * which product-rules accept for the embedded mode; all the rules are the same as Redis's.
  */
-export function createMemoryQueueStore(settings: QueueSettings): QueueStorePort {
+export function createMemoryQueueStore(
+  settings: QueueSettings,
+  counters: CounterStorePort,
+): QueueStorePort {
   const queues = new Map<number, ConcertQueue>();
 
   const queueOf = (concertId: number): ConcertQueue => {
@@ -89,7 +93,16 @@ export function createMemoryQueueStore(settings: QueueSettings): QueueStorePort 
   };
 
   return {
-    async enter(concertId, userId, now): Promise<EnterResult> {
+    async enter(concertId, userId, now, limit): Promise<EnterResult> {
+      if (limit) {
+        const counts = await counters.incrementEach(
+          limit.counters.map((c) => c.key),
+          limit.windowSeconds,
+        );
+        if (limit.counters.some((c, i) => (counts[i] ?? 0) > c.max)) {
+          return { status: 'RATE_LIMITED' };
+        }
+      }
       const queue = queueOf(concertId);
       const key = liveKey(queue, userId, now);
       if (key?.active) return { status: 'IMMEDIATE_ENTRY', accessKey: key.accessKey };

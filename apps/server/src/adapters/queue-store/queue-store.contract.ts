@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CounterStorePort } from '../counter-store/counter-store';
 import type { QueueSettings, QueueStorePort } from './queue-store';
 
 /**
@@ -7,7 +8,10 @@ import type { QueueSettings, QueueStorePort } from './queue-store';
  */
 export function describeQueueStoreContract(
   name: string,
-  createStore: (settings: QueueSettings) => Promise<QueueStorePort>,
+  /** A fresh store, and the counter store whose counts its entry rate limits share. */
+  createStore: (
+    settings: QueueSettings,
+  ) => Promise<{ store: QueueStorePort; counters: CounterStorePort }>,
 ): void {
   const settings: QueueSettings = {
     capacity: 2,
@@ -17,7 +21,7 @@ export function describeQueueStoreContract(
   };
   let nextConcert = 1;
   const fresh = async (overrides: Partial<QueueSettings> = {}) => ({
-    store: await createStore({ ...settings, ...overrides }),
+    ...(await createStore({ ...settings, ...overrides })),
     concert: nextConcert++,
   });
   const T0 = 1_800_000_000_000;
@@ -167,6 +171,28 @@ export function describeQueueStoreContract(
       expect(await store.activeConcerts()).toContain(concert);
       await store.tick(concert, T0 + 1_000);
       expect(await store.activeConcerts()).not.toContain(concert);
+    });
+
+    it('counts an entry rate limit in the same step, and refuses past it without entering', async () => {
+      const { store, counters, concert } = await fresh();
+      const limit = (user: number) => ({
+        counters: [
+          { key: `contract-enter:${concert}:user:${user}`, max: 2 },
+          { key: `contract-enter:${concert}:ip`, max: 3 },
+        ],
+        windowSeconds: 60,
+      });
+      expect((await store.enter(concert, 1, T0, limit(1))).status).toBe('IMMEDIATE_ENTRY');
+      expect((await store.enter(concert, 1, T0, limit(1))).status).toBe('IMMEDIATE_ENTRY');
+      expect(await store.enter(concert, 1, T0, limit(1))).toEqual({ status: 'RATE_LIMITED' });
+      // The shared counter (per IP) refuses another user once it passes its own maximum.
+      expect(await store.enter(concert, 2, T0, limit(2))).toEqual({ status: 'RATE_LIMITED' });
+      // Nothing of a refused entry reached the queue: user 2 holds no key and no place.
+      expect(await store.status(concert, 2, T0)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+      // The counts are the counter store's own, windows included.
+      expect(await counters.get(`contract-enter:${concert}:user:1`)).toBe(3);
+      expect(await counters.get(`contract-enter:${concert}:user:2`)).toBe(1);
+      expect(await counters.get(`contract-enter:${concert}:ip`)).toBe(4);
     });
   });
 }

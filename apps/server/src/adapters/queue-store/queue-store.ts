@@ -24,7 +24,20 @@ export interface AccessKeyGrant {
 }
 
 export type EnterResult =
-  { status: 'IMMEDIATE_ENTRY'; accessKey: string } | { status: 'WAITING'; rank: number };
+  | { status: 'IMMEDIATE_ENTRY'; accessKey: string }
+  | { status: 'WAITING'; rank: number }
+  /** A counter of the entry's rate limit went over its maximum: nothing else happened. */
+  | { status: 'RATE_LIMITED' };
+
+/**
+ * A rate limit counted in the same step as an entry (one Redis call instead of two in an on-sale
+ * rush). Each counter (a key of the CounterStorePort, sharing its counts) rises by one in a
+ * fixed window; when any goes over its `max`, the entry is refused and the queue is untouched.
+ */
+export interface EntryRateLimit {
+  counters: Array<{ key: string; max: number }>;
+  windowSeconds: number;
+}
 
 export type QueueStatusResult =
   | { status: 'ADMITTED'; accessKey: string }
@@ -41,8 +54,16 @@ export interface TickResult {
 }
 
 export interface QueueStorePort {
-  /** Joins the queue, or enters at once when nobody waits and a slot is free. Idempotent. */
-  enter(concertId: number, userId: number, now: number): Promise<EnterResult>;
+  /**
+   * Joins the queue, or enters at once when nobody waits and a slot is free. Idempotent.
+   * With `limit`, its counters rise first and may refuse the entry (RATE_LIMITED).
+   */
+  enter(
+    concertId: number,
+    userId: number,
+    now: number,
+    limit?: EntryRateLimit,
+  ): Promise<EnterResult>;
   status(concertId: number, userId: number, now: number): Promise<QueueStatusResult>;
   /** Marks a waiting user as still present (their socket is open or they polled). */
   touch(concertId: number, userId: number, now: number): Promise<void>;

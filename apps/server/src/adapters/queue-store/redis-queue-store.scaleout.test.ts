@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { clearRedisPrefix } from '../../../test/helpers/test-app';
+import { createRedisCounterStore } from '../counter-store/redis-counter-store';
 import { describeQueueStoreContract } from './queue-store.contract';
 import { createRedisQueueStore } from './redis-queue-store';
 
@@ -16,5 +17,8 @@ afterAll(async () => {
 describeQueueStoreContract('redis', async (settings) => {
   const prefix = `cctest:${randomBytes(4).toString('hex')}:`;
   prefixes.push(prefix);
-  return createRedisQueueStore(redis, prefix, settings);
+  return {
+    store: createRedisQueueStore(redis, prefix, settings),
+    counters: createRedisCounterStore(redis, prefix),
+  };
 });

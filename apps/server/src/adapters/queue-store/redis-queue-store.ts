@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { counterKey, INCREMENT_EACH_LUA } from '../counter-store/redis-counter-store';
 import { luaScript } from '../redis/lua-script';
 import { newAccessKey } from './memory-queue-store';
 import type {
@@ -28,8 +29,19 @@ local function parse(raw)
 end
 `;
 
-// KEYS: wait seq seen keys active concerts  ARGV: user now capacity ttl hardCap newKey concert
-const ENTER = `${PARSE_KEY}
+// KEYS: wait seq seen keys active concerts counter...
+// ARGV: user now capacity ttl hardCap newKey concert window max...
+// The rate-limit counters (KEYS[7..], one max each from ARGV[9..]) rise first; over any max,
+// the entry stops there.
+const ENTER = `${PARSE_KEY}${INCREMENT_EACH_LUA}
+local counterKeys = {}
+for i = 7, #KEYS do counterKeys[#counterKeys + 1] = KEYS[i] end
+if #counterKeys > 0 then
+  local counts = increment_each(counterKeys, ARGV[8])
+  for i, count in ipairs(counts) do
+    if count > tonumber(ARGV[8 + i]) then return {'RATE_LIMITED'} end
+  end
+end
 local uid, now, cap = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local ttl, hard, newKey = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6]
 redis.call('SADD', KEYS[6], ARGV[7])
@@ -156,11 +168,20 @@ export function createRedisQueueStore(
   };
 
   return {
-    async enter(concertId, userId, now): Promise<EnterResult> {
+    async enter(concertId, userId, now, limit): Promise<EnterResult> {
       const q = k(concertId);
+      const counters = limit?.counters ?? [];
       const [status, value] = (await runEnter(
         redis,
-        [q.wait, q.seq, q.seen, q.keys, q.active, concertsKey],
+        [
+          q.wait,
+          q.seq,
+          q.seen,
+          q.keys,
+          q.active,
+          concertsKey,
+          ...counters.map((c) => counterKey(keyPrefix, c.key)),
+        ],
         [
           userId,
           now,
@@ -169,8 +190,11 @@ export function createRedisQueueStore(
           settings.keyHardCapMs,
           newAccessKey(),
           concertId,
+          limit?.windowSeconds ?? 0,
+          ...counters.map((c) => c.max),
         ],
-      )) as [string, string | number];
+      )) as [string, (string | number)?];
+      if (status === 'RATE_LIMITED') return { status: 'RATE_LIMITED' };
       return status === 'WAITING'
         ? { status: 'WAITING', rank: Number(value) }
         : { status: 'IMMEDIATE_ENTRY', accessKey: String(value) };

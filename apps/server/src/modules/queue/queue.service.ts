@@ -76,17 +76,29 @@ export function createQueueService(deps: {
     return rate;
   }
 
+  /** A rate limit per account and (4x looser, for shared networks) per IP, per minute. */
+  function rateLimit(kind: string, user: SessionUser, ip: string, perMinute: number) {
+    return {
+      counters: [
+        { key: `${kind}:user:${user.id}`, max: perMinute },
+        { key: `${kind}:ip:${ip}`, max: perMinute * 4 },
+      ],
+      windowSeconds: 60,
+    };
+  }
+
   async function limitRate(
     kind: string,
     user: SessionUser,
     ip: string,
     perMinute: number,
   ): Promise<void> {
-    const [byUser = 0, byIp = 0] = await counters.incrementEach(
-      [`${kind}:user:${user.id}`, `${kind}:ip:${ip}`],
-      60,
+    const limit = rateLimit(kind, user, ip, perMinute);
+    const counts = await counters.incrementEach(
+      limit.counters.map((c) => c.key),
+      limit.windowSeconds,
     );
-    if (byUser > perMinute || byIp > perMinute * 4) throw new AppError('Q004');
+    if (limit.counters.some((c, i) => (counts[i] ?? 0) > c.max)) throw new AppError('Q004');
   }
 
   async function enter(options: {
@@ -94,9 +106,21 @@ export function createQueueService(deps: {
     concertId: number;
     ip: string;
   }): Promise<QueueEnterResult> {
-    await limitRate('queue-enter', options.user, options.ip, deps.ratePerMinute);
-    await concerts.assertOnSale(options.concertId, clock.now());
-    const result = await store.enter(options.concertId, options.user.id, clock.now().getTime());
+    try {
+      await concerts.assertOnSale(options.concertId, clock.now());
+    } catch (error) {
+      // Refused entries count towards the limit too, and an over-limit caller hears 429 first.
+      await limitRate('queue-enter', options.user, options.ip, deps.ratePerMinute);
+      throw error;
+    }
+    // The limit is counted by the store in the same call as the entry.
+    const result = await store.enter(
+      options.concertId,
+      options.user.id,
+      clock.now().getTime(),
+      rateLimit('queue-enter', options.user, options.ip, deps.ratePerMinute),
+    );
+    if (result.status === 'RATE_LIMITED') throw new AppError('Q004');
     if (result.status === 'IMMEDIATE_ENTRY') {
       return {
         status: 'IMMEDIATE_ENTRY',
