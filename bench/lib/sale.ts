@@ -237,7 +237,7 @@ export async function seedSale(
       .returning({ id: users.id });
     await Promise.all(
       rows.map(async (row) => {
-        // The same id format and signature as @fastify/session's own cookies.
+        // The same id format and signature as the server's own session cookies (http/session.ts).
         const sessionId = randomBytes(24).toString('base64url');
         await store.set(sessionId, { userId: row.id, touchedAt: Date.now() }, row.id);
         buyers.push({

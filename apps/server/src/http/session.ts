@@ -1,12 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import fastifyCookie, { Signer } from '@fastify/cookie';
-import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionData, SessionStorePort } from '../adapters/session-store/session-store';
 import type { AuthUser } from '../modules/auth/auth.policy';
 
 declare module 'fastify' {
-  interface Session extends SessionData {}
   interface FastifyRequest {
+    /** This request's server-side session (empty and unsaved for a visitor without one). */
+    session: Session;
     /** The logged-in user, read from the database once per request (roles are never cached). */
     currentUser(): Promise<AuthUser | null>;
   }
@@ -20,10 +21,10 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const SIGNATURES_REMEMBERED = 100_000;
 
 /**
- * The session cookie's signer, remembering its answers: @fastify/session checks the cookie's
- * HMAC and signs the id again on every request, the same two answers for a session's whole life
- * (about a tenth of a queue entry's CPU). Only signatures that checked out are remembered, so a
- * flood of forged cookies costs an HMAC each and fills nothing.
+ * The session cookie's signer, remembering its answers: every request checks the cookie's HMAC,
+ * the same answer for a session's whole life (an HMAC per call showed as a visible share of a
+ * queue entry's CPU). Only signatures that checked out are remembered, so a flood of forged
+ * cookies costs an HMAC each and fills nothing.
  */
 export function createRememberingSigner(secret: string) {
   const signer = new Signer(secret, 'sha256');
@@ -52,9 +53,90 @@ export function createRememberingSigner(secret: string) {
   };
 }
 
+const state = Symbol('session state');
+
+interface SessionState {
+  store: SessionStorePort;
+  /** The store's id of this session; '' until a new session is first saved. */
+  id: string;
+  /** The data as loaded (JSON), or null for a session the store does not have yet. */
+  loaded: string | null;
+  /** touch() or regenerate() asked for a save even if the data did not change. */
+  mustSave: boolean;
+  destroyed: boolean;
+}
+
 /**
- * Server-side sessions: @fastify/session with our store (database or Redis), an HttpOnly cookie
- * and a sliding idle expiry. Anonymous visitors get no session until one is needed.
+ * A request's session: its own enumerable properties are the stored data (SessionData), so
+ * routes read and write `session.userId` directly; everything else lives under a symbol that
+ * JSON.stringify skips. Saved at the end of the request only when its data changed (compared
+ * as JSON with what was loaded) or a save was asked for.
+ */
+export class Session implements SessionData {
+  // `declare`: types only. Emitted class fields would become own properties before the data
+  // and change its JSON order, so every loaded session would look modified.
+  [key: string]: unknown;
+  declare userId?: number;
+  declare touchedAt?: number;
+  declare socialSignup?: SessionData['socialSignup'];
+  declare [state]: SessionState;
+
+  constructor(store: SessionStorePort, id: string, data: SessionData | null) {
+    Object.defineProperty(this, state, {
+      value: {
+        store,
+        id,
+        loaded: data ? JSON.stringify(data) : null,
+        mustSave: false,
+        destroyed: false,
+      } satisfies SessionState,
+    });
+    if (data) Object.assign(this, data);
+  }
+
+  /** The id the store knows this session by; '' for one not saved yet. */
+  get sessionId(): string {
+    return this[state].id;
+  }
+
+  /** Saves the session (and re-sends its cookie) at the end of this request: the idle expiry restarts. */
+  touch(): void {
+    this[state].mustSave = true;
+  }
+
+  /**
+   * Ends the stored session and starts an empty one under a new id (login: an id that existed
+   * before authentication is never kept, against session fixation).
+   */
+  async regenerate(): Promise<void> {
+    const current = this[state];
+    if (current.id && current.loaded !== null) await current.store.destroy(current.id);
+    for (const key of Object.keys(this)) delete this[key];
+    current.id = newSessionId();
+    current.loaded = null;
+    current.mustSave = true;
+  }
+
+  /** Deletes the session from the store; nothing of it is saved at the end of the request. */
+  async destroy(): Promise<void> {
+    const current = this[state];
+    if (current.id) await current.store.destroy(current.id);
+    for (const key of Object.keys(this)) delete this[key];
+    current.destroyed = true;
+  }
+}
+
+/** 192 random bits, URL-safe. */
+function newSessionId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * Server-side sessions: the data in our store (database or Redis), an HttpOnly cookie holding
+ * the signed session id, and a sliding idle expiry. Anonymous visitors get no session until one
+ * is needed. (Our own few hooks instead of @fastify/session: it built a session object with a
+ * cookie object, signed the id and hashed the whole session twice on every request, anonymous
+ * ones included, about a tenth of a queue entry's CPU.)
  */
 export async function registerSessions(
   app: FastifyInstance,
@@ -67,40 +149,51 @@ export async function registerSessions(
   },
 ): Promise<void> {
   const { store } = options;
+  const signer = createRememberingSigner(options.secret);
+  const cookieOptions = {
+    httpOnly: true,
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: options.secure,
+    maxAge: options.idleSeconds,
+  };
   await app.register(fastifyCookie);
-  await app.register(fastifySession, {
-    secret: createRememberingSigner(options.secret),
-    cookieName: SESSION_COOKIE,
-    saveUninitialized: false,
-    rolling: false,
-    cookie: {
-      httpOnly: true,
-      path: '/',
-      sameSite: 'lax',
-      secure: options.secure,
-      maxAge: options.idleSeconds * 1000,
-    },
-    store: {
-      get(sessionId, callback) {
-        store.get(sessionId).then(
-          (data) => callback(null, data as Parameters<typeof callback>[1]),
-          (error: Error) => callback(error),
-        );
-      },
-      set(sessionId, session, callback) {
-        const data = JSON.parse(JSON.stringify(session)) as SessionData;
-        store.set(sessionId, data, data.userId ?? null).then(
-          () => callback(),
-          (error: Error) => callback(error),
-        );
-      },
-      destroy(sessionId, callback) {
-        store.destroy(sessionId).then(
-          () => callback(),
-          (error: Error) => callback(error),
-        );
-      },
-    },
+  app.decorateRequest('session', null as unknown as Session);
+
+  app.addHook('onRequest', async (request) => {
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie) {
+      const unsigned = signer.unsign(cookie);
+      if (unsigned.valid && unsigned.value) {
+        const data = await store.get(unsigned.value);
+        if (data) {
+          request.session = new Session(store, unsigned.value, data);
+          return;
+        }
+      }
+    }
+    request.session = new Session(store, '', null);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const session = request.session as Session | null;
+    if (!session) return payload;
+    const current = session[state];
+    if (current.destroyed) return payload;
+    const json = JSON.stringify(session);
+    const changed = current.loaded === null ? json !== '{}' : json !== current.loaded;
+    if (changed || current.mustSave) {
+      current.id ||= newSessionId();
+      const data = JSON.parse(json) as SessionData;
+      await store.set(current.id, data, data.userId ?? null);
+      current.loaded = json;
+      current.mustSave = false;
+      reply.setCookie(SESSION_COOKIE, signer.sign(current.id), cookieOptions);
+    } else if (current.loaded === null && request.cookies[SESSION_COOKIE]) {
+      // A cookie naming no live session (expired, logged out elsewhere, forged): drop it.
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+    return payload;
   });
 
   const userCache = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();

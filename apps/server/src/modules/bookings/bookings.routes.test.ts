@@ -562,7 +562,7 @@ describe('unpaid bookings, late payments and cancellation', () => {
 
 /**
  * Logged-in buyers without 500 registrations (each hashes a password): sessions written through
- * the app's own session store kind, with cookies signed as @fastify/session signs them.
+ * the app's own session store kind, with cookies signed as the server's session hooks sign them.
  */
 async function sessionsFor(users: Array<{ id: number }>): Promise<Buyer[]> {
   const store = ctx.config.redisUrl
