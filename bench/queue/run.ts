@@ -23,7 +23,8 @@ import {
  * bench/queue (issue 4), on PostgreSQL + Redis (the mode that takes a real on-sale rush):
  *  A. queue entry: req/s of POST /api/queue/enter, each request a different buyer with their own
  *     session, against a bare Fastify route answering the same JSON, same client, same run
- *     (goal ≥ 0.4);
+ *     (goal ≥ 0.4), measured in alternating slices of each; also CPU time per request of our
+ *     server, of Redis and of the bare server, which machine noise moves less than req/s;
  *  B. waiting-room sockets: about 20,000 buyers wait on /ws/waitqueue in one server process while
  *     admitted buyers leave at once, so every admission tick moves every rank: each tick must
  *     reach every waiting socket with p99 ≤ 1 s, server RSS ≤ 1 GiB.
