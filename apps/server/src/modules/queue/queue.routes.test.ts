@@ -123,6 +123,20 @@ describe('waiting room', () => {
       message: '접속 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
     });
   });
+
+  it('counts entries refused as not on sale towards the same limit, and then answers 429 first', async () => {
+    const user = await createLoggedInUser(ctx.app, ctx.database.db);
+    for (let i = 0; i < 20; i += 1) {
+      const refused = await call('POST', `/api/queue/enter?concertId=${scheduled}`, user);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('B001');
+    }
+    // The 21st entry of the minute: over the limit on an on-sale concert and on a closed one.
+    expect((await call('POST', `/api/queue/enter?concertId=${onSale}`, user)).statusCode).toBe(429);
+    const closed = await call('POST', `/api/queue/enter?concertId=${scheduled}`, user);
+    expect(closed.statusCode).toBe(429);
+    expect(closed.json().code).toBe('Q004');
+  });
 });
 
 describe('seat routes behind the access key', () => {
