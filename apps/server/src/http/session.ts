@@ -21,33 +21,25 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const SIGNATURES_REMEMBERED = 100_000;
 
 /**
- * The session cookie's signer, remembering its answers: every request checks the cookie's HMAC,
- * the same answer for a session's whole life (an HMAC per call showed as a visible share of a
- * queue entry's CPU). Only signatures that checked out are remembered, so a flood of forged
- * cookies costs an HMAC each and fills nothing.
+ * The session cookie's signer, remembering the cookies it verified: every request with a session
+ * checks the cookie's HMAC, the same answer for a session's whole life (an HMAC per call showed
+ * as a visible share of a queue entry's CPU). Only signatures that checked out are remembered,
+ * so a flood of forged cookies costs an HMAC each and fills nothing. Signing happens only when a
+ * session is saved (login, the sliding refresh), so it is not remembered.
  */
 export function createRememberingSigner(secret: string) {
   const signer = new Signer(secret, 'sha256');
-  const signed = new Map<string, string>();
   const verified = new Map<string, string>();
-  const remember = (map: Map<string, string>, key: string, value: string) => {
-    if (map.size >= SIGNATURES_REMEMBERED) map.clear();
-    map.set(key, value);
-  };
   return {
-    sign(value: string): string {
-      let signature = signed.get(value);
-      if (signature === undefined) {
-        signature = signer.sign(value);
-        remember(signed, value, signature);
-      }
-      return signature;
-    },
+    sign: (value: string): string => signer.sign(value),
     unsign(signedValue: string) {
       const value = verified.get(signedValue);
       if (value !== undefined) return { valid: true as const, renew: false, value };
       const result = signer.unsign(signedValue);
-      if (result.valid) remember(verified, signedValue, result.value);
+      if (result.valid) {
+        if (verified.size >= SIGNATURES_REMEMBERED) verified.clear();
+        verified.set(signedValue, result.value);
+      }
       return result;
     },
   };
