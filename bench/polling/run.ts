@@ -358,6 +358,10 @@ interface PhaseResult {
   errors: number;
   firstError: string | null;
   triggerMs: number;
+  /** Server CPU time (ms) from the trigger until every answer was in. */
+  fanOutCpuMs: number;
+  /** CPU time (ms) of all client processes together over the same span. */
+  clientCpuMs: number;
 }
 
 /**
@@ -408,6 +412,9 @@ async function holdAndFanOut(options: {
   const settleMs = await waitUntilSettled(pid, options.held);
   const rssAfter = rssOf(pid);
   const fdsHeld = openFiles(pid);
+  const ticksBefore = cpuTicks(pid);
+  const clientTicks = () => workers.reduce((n, w) => n + cpuTicks(w.child.pid ?? 0), 0);
+  const clientTicksBefore = clientTicks();
   const sentAt = Date.now();
   const triggerStarted = performance.now();
   await options.trigger();
@@ -419,6 +426,8 @@ async function holdAndFanOut(options: {
     } satisfies ToWorker);
   }
   const results = await Promise.all(workers.map((w) => w.next()));
+  const fanOutCpuMs = (cpuTicks(pid) - ticksBefore) * 10;
+  const clientCpuMs = (clientTicks() - clientTicksBefore) * 10;
   const latencies: number[] = [];
   let updates = 0;
   let early = 0;
@@ -454,6 +463,8 @@ async function holdAndFanOut(options: {
     errors,
     firstError,
     triggerMs,
+    fanOutCpuMs,
+    clientCpuMs,
   };
 }
 
@@ -584,7 +595,7 @@ function describe(label: string, r: PhaseResult, polls: number): string {
     .join(', ');
   return (
     `    ${label.padEnd(5)} RSS ${mib(r.rssBefore)} -> ${mib(r.rssAfter)} (fds ${r.fdsBefore} -> ${r.fdsHeld}, idle after ${(r.settleMs / 1_000).toFixed(1)} s): ${kib(r.perPoll)} per held poll; ` +
-    `answers p50 ${percentile(r.latencies, 50)} ms, p99 ${percentile(r.latencies, 99)} ms, max ${Math.max(0, ...r.latencies)} ms; ${answered}${trouble ? `; ${trouble}` : ''}`
+    `answers p50 ${percentile(r.latencies, 50)} ms, p99 ${percentile(r.latencies, 99)} ms, max ${Math.max(0, ...r.latencies)} ms; CPU server ${r.fanOutCpuMs} ms, clients ${r.clientCpuMs} ms; ${answered}${trouble ? `; ${trouble}` : ''}`
   );
 }
 

@@ -118,6 +118,32 @@ export class Session implements SessionData {
   }
 }
 
+/**
+ * What the end of this request must do for its session: save it (its data changed, or touch()
+ * or regenerate() asked), clear a cookie that names no live session, or nothing (null).
+ */
+function pendingSessionWrite(
+  request: FastifyRequest,
+): { kind: 'save'; state: SessionState; json: string } | { kind: 'clear' } | null {
+  const session = request.session as Session | null;
+  if (!session) return null;
+  const current = session[state];
+  if (current.destroyed) return null;
+  const json = JSON.stringify(session);
+  const changed = current.loaded === null ? json !== '{}' : json !== current.loaded;
+  if (changed || current.mustSave) return { kind: 'save', state: current, json };
+  if (current.loaded === null && request.cookies[SESSION_COOKIE]) return { kind: 'clear' };
+  return null;
+}
+
+/**
+ * Whether answering this request must still write its session or cookie: a reply that skips
+ * Fastify's send path (and so the onSend hook) may do so only when this is false.
+ */
+export function sessionWritePending(request: FastifyRequest): boolean {
+  return pendingSessionWrite(request) !== null;
+}
+
 /** 192 random bits, URL-safe. */
 function newSessionId(): string {
   return randomBytes(24).toString('base64url');
@@ -168,20 +194,16 @@ export async function registerSessions(
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const session = request.session as Session | null;
-    if (!session) return payload;
-    const current = session[state];
-    if (current.destroyed) return payload;
-    const json = JSON.stringify(session);
-    const changed = current.loaded === null ? json !== '{}' : json !== current.loaded;
-    if (changed || current.mustSave) {
+    const pending = pendingSessionWrite(request);
+    if (pending?.kind === 'save') {
+      const current = pending.state;
       current.id ||= newSessionId();
-      const data = JSON.parse(json) as SessionData;
+      const data = JSON.parse(pending.json) as SessionData;
       await store.set(current.id, data, data.userId ?? null);
-      current.loaded = json;
+      current.loaded = pending.json;
       current.mustSave = false;
       reply.setCookie(SESSION_COOKIE, signer.sign(current.id), cookieOptions);
-    } else if (current.loaded === null && request.cookies[SESSION_COOKIE]) {
+    } else if (pending?.kind === 'clear') {
       // A cookie naming no live session (expired, logged out elsewhere, forged): drop it.
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
@@ -153,5 +154,87 @@ describe('seat long polling', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('Q002');
+  });
+
+  it('answers on real keep-alive connections (written straight to the socket), which then serve the next poll', async () => {
+    // Keys of their own: the expiry test above moved the clock past the others'.
+    const carol = await admitted();
+    const dave = await admitted();
+    const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const agents = new Map(
+      [carol, dave].map((user) => [user, new http.Agent({ keepAlive: true, maxSockets: 1 })]),
+    );
+    const pollOver = (user: Buyer, query: string) =>
+      new Promise<{
+        status: number;
+        headers: http.IncomingHttpHeaders;
+        body: string;
+        reused: boolean;
+      }>((resolve, reject) => {
+        const request = http.get(
+          `${baseUrl}/api/seats/concerts/${concertId}/polling?${query}`,
+          { agent: agents.get(user), headers: { cookie: user.cookie, 'x-access-key': user.key } },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body,
+                reused: request.reusedSocket,
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+      });
+    try {
+      const carolWaits = pollOver(carol, 'replace=true&timeout=5000');
+      const daveWaits = pollOver(dave, 'replace=true&timeout=5000');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await as(dave, 'POST', `/seats/${seatIds[12]}/reserve`)).statusCode).toBe(200);
+      const [seenByCarol, seenByDave] = await Promise.all([carolWaits, daveWaits]);
+      for (const answer of [seenByCarol, seenByDave]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        expect(answer.headers.connection).toBe('keep-alive');
+      }
+      expect(JSON.parse(seenByCarol.body).seatUpdates).toEqual([
+        expect.objectContaining({
+          seatId: seatIds[12],
+          status: 'RESERVED',
+          isReservedByCurrentUser: false,
+        }),
+      ]);
+      expect(JSON.parse(seenByDave.body).seatUpdates).toEqual([
+        expect.objectContaining({
+          seatId: seatIds[12],
+          status: 'RESERVED',
+          isReservedByCurrentUser: true,
+        }),
+      ]);
+
+      // The same connection: a replaced poll and a timeout, both answered the same way.
+      const replaced = pollOver(carol, 'replace=true&timeout=5000');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const timedOut = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/seats/concerts/${concertId}/polling?replace=true&timeout=80`,
+        headers: { cookie: carol.cookie, 'x-access-key': carol.key },
+      });
+      expect(timedOut.json().status).toBe('timeout-ok');
+      const first = await replaced;
+      expect(first.reused).toBe(true);
+      expect(JSON.parse(first.body)).toMatchObject({ status: 'timeout-ok', hasUpdate: false });
+      const idle = await pollOver(carol, 'replace=true&timeout=80');
+      expect(idle.reused).toBe(true);
+      expect(JSON.parse(idle.body)).toMatchObject({ status: 'timeout-ok', seatUpdates: [] });
+    } finally {
+      for (const agent of agents.values()) agent.destroy();
+    }
   });
 });

@@ -12,14 +12,36 @@ export interface PollAnswer {
   updateTime: string;
 }
 
-/** `json` is the serialised PollAnswer: one batch answers thousands of pollers with one string. */
+/**
+ * `json` is the serialised PollAnswer: one batch answers thousands of pollers with one string.
+ * 'written': the poll's own writer already sent it.
+ */
 export type PollOutcome =
-  { kind: 'answer'; json: string } | { kind: 'conflict' } | { kind: 'overloaded' };
+  | { kind: 'answer'; json: string }
+  | { kind: 'written' }
+  | { kind: 'conflict' }
+  | { kind: 'overloaded' };
+
+/** Sends a serialised answer at once; false when it could not and the answer is returned. */
+export type PollAnswerWriter = (json: string) => boolean;
 
 interface Poller {
   userId: number;
   resolve: (outcome: PollOutcome) => void;
+  write: PollAnswerWriter | null;
   timer: NodeJS.Timeout;
+}
+
+const written: PollOutcome = { kind: 'written' };
+
+/** Sends a poll's answer through its writer when it can; the outcome its handler gets. */
+function deliver(poller: Poller, json: string): PollOutcome {
+  return poller.write?.(json) ? written : { kind: 'answer', json };
+}
+
+/** Answers one held poll. */
+function answer(poller: Poller, json: string): void {
+  poller.resolve(deliver(poller, json));
 }
 
 interface ConcertPolls {
@@ -53,15 +75,13 @@ export function createSeatPollHub(deps: {
 }) {
   const concerts = new Map<number, ConcertPolls>();
 
-  const timeoutAnswer = (): PollOutcome => ({
-    kind: 'answer',
-    json: JSON.stringify({
+  const timeoutJson = (): string =>
+    JSON.stringify({
       status: 'timeout-ok',
       hasUpdate: false,
       seatUpdates: [],
       updateTime: cursorBefore(deps.clock.now()),
-    } satisfies PollAnswer),
-  });
+    } satisfies PollAnswer);
 
   const cursorBefore = (readAt: Date) =>
     toSeoulDateTime(new Date(readAt.getTime() - CURSOR_GRACE_MS));
@@ -110,6 +130,7 @@ export function createSeatPollHub(deps: {
     const now = deps.clock.now();
     const holders = new Set(rows.map((row) => row.heldByUserId).filter((id) => id !== null));
     let shared: string | null = null;
+    const outcomes: PollOutcome[] = [];
     for (const poller of waiting) {
       release(concertId, poller.userId, poller);
       let json: string;
@@ -126,8 +147,11 @@ export function createSeatPollHub(deps: {
         );
         json = shared;
       }
-      poller.resolve({ kind: 'answer', json });
+      outcomes.push(deliver(poller, json));
     }
+    // Only now do the waiting handlers resume (those written to end their responses): every
+    // answer went out first, without thousands of continuations and their garbage in between.
+    outcomes.forEach((outcome, i) => waiting[i]?.resolve(outcome));
   }
 
   function concertPolls(concertId: number): ConcertPolls {
@@ -162,6 +186,8 @@ export function createSeatPollHub(deps: {
     timeoutMs: number;
     changedSince: Date | null;
     onClose: (listener: () => void) => void;
+    /** Sends the answer straight away when it comes (see PollAnswerWriter). */
+    write?: PollAnswerWriter | null;
   }): Promise<PollOutcome> {
     const { concertId, userId } = options;
     if (options.changedSince) {
@@ -195,7 +221,7 @@ export function createSeatPollHub(deps: {
       if (!options.replace) return { kind: 'conflict' };
       // Detached only: the new poll takes its place on the same, still subscribed, concert.
       detach(polls, previous);
-      previous.resolve(timeoutAnswer());
+      answer(previous, timeoutJson());
     }
     if (polls.pollers.size >= deps.maxPollersPerConcert) return { kind: 'overloaded' };
     const current = polls;
@@ -203,9 +229,10 @@ export function createSeatPollHub(deps: {
       const poller: Poller = {
         userId,
         resolve,
+        write: options.write ?? null,
         timer: setTimeout(() => {
           release(concertId, userId, poller);
-          resolve(timeoutAnswer());
+          answer(poller, timeoutJson());
         }, options.timeoutMs),
       };
       current.pollers.set(userId, poller);
@@ -218,7 +245,7 @@ export function createSeatPollHub(deps: {
     for (const [concertId, polls] of concerts) {
       for (const poller of [...polls.pollers.values()]) {
         release(concertId, poller.userId, poller);
-        poller.resolve(timeoutAnswer());
+        answer(poller, timeoutJson());
       }
     }
   }

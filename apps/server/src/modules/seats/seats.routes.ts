@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { requireSessionUser } from '../../http/guards';
 import { fromSeoulDateTime } from '../../lib/seoul-time';
+import { directJsonWriter, endWrittenAnswer } from '../../http/direct-json-answer';
 import { sendJsonText } from '../../http/json-text';
 import type { QueueService } from '../queue/queue.service';
 import type { SeatPollHub } from './seat-polling';
@@ -138,6 +139,8 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
         Math.max(pollTimeoutMs.min, request.query.timeout ?? pollTimeoutMs.default),
       );
       const since = request.query.lastUpdateTime;
+      // Null when this poll must be answered the usual way (see directJsonWriter).
+      const write = directJsonWriter(request, reply);
       const outcome = await pollHub.poll({
         concertId: request.params.concertId,
         userId: user.id,
@@ -149,7 +152,12 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
             : fromSeoulDateTime(since.slice(0, 19))
           : null,
         onClose: (listener) => request.raw.once('close', listener),
+        write,
       });
+      if (outcome.kind === 'written') {
+        endWrittenAnswer(reply);
+        return reply;
+      }
       if (outcome.kind === 'conflict') throw new AppError('Q005');
       if (outcome.kind === 'overloaded') throw new AppError('Q006');
       // Already serialised by the hub (one string per batch, shared by its pollers).
