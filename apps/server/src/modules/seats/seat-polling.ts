@@ -102,15 +102,19 @@ export function createSeatPollHub(deps: {
     return true;
   }
 
-  /** Takes a poller out, and stops listening to the concert when nobody polls it any more. */
-  function release(concertId: number, userId: number, poller: Poller): void {
+  /**
+   * Takes a poller out, and stops listening to the concert when nobody polls it any more.
+   * False if it was out already (answered, timed out, replaced or disconnected).
+   */
+  function release(concertId: number, userId: number, poller: Poller): boolean {
     const polls = concerts.get(concertId);
-    if (!polls || !detach(polls, poller)) return;
+    if (!polls || !detach(polls, poller)) return false;
     if (polls.pollers.size === 0) {
       concerts.delete(concertId);
       if (polls.flushTimer) clearTimeout(polls.flushTimer);
       void polls.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
     }
+    return true;
   }
 
   async function flush(concertId: number): Promise<void> {
@@ -128,11 +132,12 @@ export function createSeatPollHub(deps: {
     // 20,000 (and no per-answer schema serialisation).
     const rows = await deps.seats.describeSeatRows({ concertId, seatIds });
     const now = deps.clock.now();
+    // A poll that ended during the read (timed out, replaced, disconnected) is not answered again.
+    const answering = waiting.filter((poller) => release(concertId, poller.userId, poller));
     const holders = new Set(rows.map((row) => row.heldByUserId).filter((id) => id !== null));
     let shared: string | null = null;
     const outcomes: PollOutcome[] = [];
-    for (const poller of waiting) {
-      release(concertId, poller.userId, poller);
+    for (const poller of answering) {
       let json: string;
       if (holders.has(poller.userId)) {
         json = updateJson(
@@ -151,7 +156,7 @@ export function createSeatPollHub(deps: {
     }
     // Only now do the waiting handlers resume (those written to end their responses): every
     // answer went out first, without thousands of continuations and their garbage in between.
-    outcomes.forEach((outcome, i) => waiting[i]?.resolve(outcome));
+    outcomes.forEach((outcome, i) => answering[i]?.resolve(outcome));
   }
 
   function concertPolls(concertId: number): ConcertPolls {
