@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionData, SessionStorePort } from '../adapters/session-store/session-store';
 import { directJsonWriter, endWrittenAnswer } from './direct-json-answer';
+import { requestOverSocket } from '../../test/helpers/http-over-socket';
 import { gzipMinBytes, sendJsonText } from './json-text';
 import { registerSecurityHeaders } from './security-headers';
 import { registerSessions, SESSION_COOKIE } from './session';
@@ -21,14 +22,6 @@ function mapStore(): SessionStorePort {
     destroyAllForUser: async () => undefined,
     sweepExpired: async () => 0,
   };
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  reusedSocket: boolean;
-  localPort: number;
 }
 
 describe('directJsonWriter', () => {
@@ -87,26 +80,8 @@ describe('directJsonWriter', () => {
     responded = [];
   });
 
-  function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-    return new Promise<Answer>((resolve, reject) => {
-      const request = http.request(`${baseUrl}${path}`, { agent, headers, method }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body,
-            reusedSocket: request.reusedSocket,
-            localPort: request.socket?.localPort ?? 0,
-          }),
-        );
-      });
-      request.on('error', reject);
-      request.end();
-    });
-  }
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    requestOverSocket(`${baseUrl}${path}`, { agent, headers, method });
 
   it('writes the complete answer itself on a keep-alive connection, which then serves the next request', async () => {
     const first = await get('/answer');

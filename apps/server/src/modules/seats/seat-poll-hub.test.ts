@@ -33,18 +33,23 @@ const heldSeat: SeatRow = {
   bookingId: null,
 };
 
+function hubWithSlowSeats() {
+  const bus = createMemoryEventBus();
+  const seats = slowSeats();
+  const hub = createSeatPollHub({
+    bus,
+    seats: seats.service,
+    clock: createManualClock(),
+    maxPollersPerConcert: 100,
+  });
+  return { bus, seats, hub };
+}
+
 const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('seat poll hub fan-out', () => {
   it('writes each answer through the poll’s writer, and never answers a poll that ended during the batch read', async () => {
-    const bus = createMemoryEventBus();
-    const seats = slowSeats();
-    const hub = createSeatPollHub({
-      bus,
-      seats: seats.service,
-      clock: createManualClock(),
-      maxPollersPerConcert: 100,
-    });
+    const { bus, seats, hub } = hubWithSlowSeats();
     const written = new Map<number, string[]>();
     const pollAs = (userId: number) => {
       written.set(userId, []);
@@ -83,14 +88,7 @@ describe('seat poll hub fan-out', () => {
   });
 
   it('falls back to handing the answer to the handler when the writer cannot send it', async () => {
-    const bus = createMemoryEventBus();
-    const seats = slowSeats();
-    const hub = createSeatPollHub({
-      bus,
-      seats: seats.service,
-      clock: createManualClock(),
-      maxPollersPerConcert: 100,
-    });
+    const { bus, seats, hub } = hubWithSlowSeats();
     const waiting = hub.poll({
       concertId: CONCERT,
       userId: 1,

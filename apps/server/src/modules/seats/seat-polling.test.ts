@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { requestOverSocket } from '../../../test/helpers/http-over-socket';
 
 let ctx: TestContext;
 let concertId: number;
@@ -165,30 +166,9 @@ describe('seat long polling', () => {
       [carol, dave].map((user) => [user, new http.Agent({ keepAlive: true, maxSockets: 1 })]),
     );
     const pollOver = (user: Buyer, query: string) =>
-      new Promise<{
-        status: number;
-        headers: http.IncomingHttpHeaders;
-        body: string;
-        reused: boolean;
-      }>((resolve, reject) => {
-        const request = http.get(
-          `${baseUrl}/api/seats/concerts/${concertId}/polling?${query}`,
-          { agent: agents.get(user), headers: { cookie: user.cookie, 'x-access-key': user.key } },
-          (response) => {
-            let body = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => (body += chunk));
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                headers: response.headers,
-                body,
-                reused: request.reusedSocket,
-              }),
-            );
-          },
-        );
-        request.on('error', reject);
+      requestOverSocket(`${baseUrl}/api/seats/concerts/${concertId}/polling?${query}`, {
+        agent: agents.get(user),
+        headers: { cookie: user.cookie, 'x-access-key': user.key },
       });
     try {
       const carolWaits = pollOver(carol, 'replace=true&timeout=5000');
@@ -228,10 +208,10 @@ describe('seat long polling', () => {
       });
       expect(timedOut.json().status).toBe('timeout-ok');
       const first = await replaced;
-      expect(first.reused).toBe(true);
+      expect(first.reusedSocket).toBe(true);
       expect(JSON.parse(first.body)).toMatchObject({ status: 'timeout-ok', hasUpdate: false });
       const idle = await pollOver(carol, 'replace=true&timeout=80');
-      expect(idle.reused).toBe(true);
+      expect(idle.reusedSocket).toBe(true);
       expect(JSON.parse(idle.body)).toMatchObject({ status: 'timeout-ok', seatUpdates: [] });
     } finally {
       for (const agent of agents.values()) agent.destroy();
