@@ -38,6 +38,7 @@ import { AppError } from './http/app-error';
 import type { PaymentProviderPort } from './adapters/payment-provider/payment-provider';
 import { createSandboxPaymentProvider } from './adapters/payment-provider/sandbox-payment-provider';
 import { createTossPaymentProvider } from './adapters/payment-provider/toss-payment-provider';
+import { registerHostileInputGuard } from './http/hostile-input';
 import { registerSecurityHeaders } from './http/security-headers';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createBookingsService } from './modules/bookings/bookings.service';
@@ -87,6 +88,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The scheduled jobs; `runNow(name)` runs one at once (tests use the manual clock). */
     scheduler: Scheduler;
+    /** Every route as registered (method and URL), HEAD included: the security suite's inventory. */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -232,10 +235,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Recorded before any route exists, so the list also has routes hidden from the OpenAPI document.
+  const registeredRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerBodyParsers(app);
+  registerHostileInputGuard(app);
 
   // With Toss, the web app loads Toss's SDK, which opens its payment window in a frame of its
   // own domains and posts forms there; the sandbox needs nothing beyond our own origin.

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { isOutsideSuite, routeRules, type Access } from './route-rules';
+import { actors, buildSecurityWorld, type Actor, type SecurityWorld } from './security-world';
+
+/**
+ * The authorization matrix: every route the app registers (the OpenAPI document's and the hidden
+ * ones) x anonymous, the owning user, another user, the concert's seller, another seller and an
+ * admin. A route without a rule in route-rules.ts fails the first test.
+ */
+let ctx: TestContext;
+let world: SecurityWorld;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: {
+      QUEUE_CAPACITY: '1000',
+      QUEUE_RATE_PER_MINUTE: '100000',
+      SEAT_RATE_PER_MINUTE: '100000',
+    },
+  });
+  world = await buildSecurityWorld(ctx);
+});
+afterAll(async () => ctx?.close());
+
+/** `/api/concerts/:concertId` -> `/api/concerts/{concertId}`, as the OpenAPI document writes it. */
+function openApiPath(url: string): string {
+  return url.replace(/:([A-Za-z]+)/g, '{$1}');
+}
+
+function registeredRouteKeys(): string[] {
+  const keys = ctx.app.registeredRoutes
+    .filter((route) => route.method !== 'HEAD' && !isOutsideSuite(route.url))
+    .map((route) => `${route.method} ${openApiPath(route.url)}`);
+  return [...new Set(keys)].sort();
+}
+
+/** Which actors a rule lets through; the rest must be refused. */
+const allowedActors: Record<Access, Actor[]> = {
+  public: [...actors],
+  user: ['user', 'anotherUser', 'seller', 'anotherSeller', 'admin'],
+  owner: ['user'],
+  ownerOrAdmin: ['user', 'admin'],
+  verifier: ['seller', 'admin'],
+  seller: ['seller', 'anotherSeller'],
+  admin: ['admin'],
+};
+
+/** What refusing an actor looks like: 401 for nobody, 403 (or 404: "not yours") for others. */
+function refusedStatuses(access: Access, actor: Actor): number[] {
+  if (actor === 'anonymous') return [401];
+  return access === 'owner' || access === 'ownerOrAdmin' ? [403, 404] : [403];
+}
+
+describe('authorization matrix', () => {
+  it('has a rule for every registered route, and no rule for a route that is gone', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const registered = registeredRouteKeys();
+    expect(registered).toEqual(expect.arrayContaining(documented));
+    expect(registered.filter((key) => !routeRules[key])).toEqual([]);
+    expect(Object.keys(routeRules).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  for (const [key, rule] of Object.entries(routeRules)) {
+    it(`${key} (${rule.access})`, async () => {
+      const [method] = key.split(' ');
+      const allowed = allowedActors[rule.access];
+      const outcomes: string[] = [];
+      const expected: string[] = [];
+      // Refused actors first: a resource they could reach would still be there to be changed.
+      const ordered = [...actors].sort(
+        (a, b) => Number(allowed.includes(a)) - Number(allowed.includes(b)),
+      );
+      for (const actor of ordered) {
+        const request = await rule.request(world, actor);
+        const response = await ctx.app.inject({ ...request, method: method as 'GET' });
+        const isAllowed = allowed.includes(actor);
+        const okStatuses = rule.allowedStatuses;
+        const fits = isAllowed
+          ? okStatuses
+            ? okStatuses.includes(response.statusCode)
+            : response.statusCode >= 200 && response.statusCode < 400
+          : refusedStatuses(rule.access, actor).includes(response.statusCode);
+        const outcome = `${actor}: ${isAllowed ? 'allowed' : 'refused'}`;
+        expected.push(outcome);
+        outcomes.push(
+          fits
+            ? outcome
+            : `${outcome} but got ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
+        if (response.statusCode >= 400) {
+          expect(response.json(), `${key} as ${actor}`).toMatchObject({
+            success: false,
+            status: response.statusCode,
+          });
+        }
+      }
+      expect(outcomes).toEqual(expected);
+    });
+  }
+});

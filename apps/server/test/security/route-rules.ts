@@ -1,0 +1,447 @@
+import { multipart, registerUser, registrationFields } from '../helpers/factories';
+import {
+  authorOf,
+  headersOf,
+  type Actor,
+  type RouteRequest,
+  type SecurityWorld,
+} from './security-world';
+
+/**
+ * Who may call each route. Every route the app registers must have a rule here, or the security
+ * suite fails: a new route cannot land without someone deciding who may call it.
+ *
+ * - `public`: everyone, logged in or not.
+ * - `user`: any logged-in account; anonymous gets 401.
+ * - `owner`: only the buyer who owns the resource; anonymous 401, any other account 403 or 404.
+ * - `ownerOrAdmin`: the owner, or an admin (moderation); others 403 or 404.
+ * - `verifier`: an admin, or the seller of the concert; anonymous 401, others 403.
+ * - `seller` / `admin`: accounts of that role; anonymous 401, others 403.
+ */
+export type Access = 'public' | 'user' | 'owner' | 'ownerOrAdmin' | 'verifier' | 'seller' | 'admin';
+
+export interface RouteRule {
+  access: Access;
+  /**
+   * The request an actor sends. For owner rules it targets a resource of a buyer made for the
+   * call (`user` sends that buyer's cookie), so a call that changes or ends the resource never
+   * spoils the next one.
+   */
+  request(world: SecurityWorld, actor: Actor): Promise<RouteRequest>;
+  /** Statuses that count as allowed (default: 2xx and 3xx). */
+  allowedStatuses?: number[];
+}
+
+const json = { 'content-type': 'application/json' };
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** The actor's own author fields (anonymous claims the owner's). */
+function authorOfActor(w: SecurityWorld, actor: Actor) {
+  return authorOf(w.accounts[actor === 'anonymous' ? 'user' : actor]);
+}
+
+/** A route that takes nothing but the actor's cookie. */
+function plain(url: string | ((w: SecurityWorld) => string)): RouteRule['request'] {
+  return async (w, actor) => ({
+    url: typeof url === 'string' ? url : url(w),
+    headers: headersOf(w, actor),
+  });
+}
+
+/** Routes left out of the suite on purpose: generated API documentation and the SPA fallback. */
+export function isOutsideSuite(url: string): boolean {
+  return url.startsWith('/api/docs') || url === '*' || url === '/*';
+}
+
+export const routeRules: Record<string, RouteRule> = {
+  'GET /api/health': { access: 'public', request: plain('/api/health') },
+
+  'POST /api/auth/login': {
+    access: 'public',
+    // Login replaces the caller's session: send a disposable one, and log a fresh account in.
+    request: async (w, actor) => {
+      const fields = await registerUser(w.app);
+      return {
+        url: '/api/auth/login',
+        headers: { ...(await w.disposableCookieOf(actor)), ...form },
+        payload: new URLSearchParams({
+          username: fields.username,
+          password: fields.password,
+        }).toString(),
+      };
+    },
+  },
+  'POST /api/auth/logout': {
+    access: 'public',
+    request: async (w, actor) => ({
+      url: '/api/auth/logout',
+      headers: await w.disposableCookieOf(actor),
+    }),
+  },
+  'GET /api/auth/me': { access: 'public', request: plain('/api/auth/me') },
+  'POST /api/auth/register': {
+    access: 'public',
+    request: async (w, actor) => {
+      const body = multipart(registrationFields());
+      return {
+        url: '/api/auth/register',
+        headers: { ...headersOf(w, actor), ...body.headers },
+        payload: body.payload,
+      };
+    },
+  },
+  'GET /api/auth/register/social': {
+    access: 'public',
+    request: plain('/api/auth/register/social'),
+    // What a pending social sign-up (kept in the session) left to complete: without one, 401
+    // A006 for everyone alike.
+    allowedStatuses: [401],
+  },
+
+  // The profile calls always act on the caller's own account (no id in the request).
+  'GET /api/mypage/profile': { access: 'user', request: plain('/api/mypage/profile') },
+  'POST /api/mypage/profile': {
+    access: 'user',
+    request: async (w, actor) => {
+      const nickname = actor === 'anonymous' ? '익명' : w.accounts[actor].nickname;
+      const body = multipart({
+        name: '김보안',
+        nickname,
+        phone: '010-2222-3333',
+        address: '서울특별시 종로구 1',
+      });
+      return {
+        url: '/api/mypage/profile',
+        headers: { ...headersOf(w, actor), ...body.headers },
+        payload: body.payload,
+      };
+    },
+  },
+  'POST /api/mypage/changePwd': {
+    access: 'owner',
+    // A password change ends the owner's sessions: each call gets an owner of its own.
+    request: async (w, actor) => {
+      const buyer = await w.newBuyer();
+      return {
+        url: '/api/mypage/changePwd',
+        headers: { ...headersOf(w, actor, buyer), ...form },
+        payload: new URLSearchParams({
+          currentPassword: buyer.password,
+          newPassword: 'newsecret12!',
+          userId: String(buyer.id),
+        }).toString(),
+      };
+    },
+  },
+  'GET /api/mypage/booking': {
+    access: 'owner',
+    request: async (w, actor) => ({
+      url: `/api/mypage/booking?userId=${w.accounts.user.id}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/mypage/bookingDetail/{bookingNumber}': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const { buyer, created } = await w.pendingBooking();
+      return {
+        url: `/api/mypage/bookingDetail/${created.bookingNumber}`,
+        headers: headersOf(w, actor, buyer),
+      };
+    },
+  },
+
+  'GET /api/concerts': { access: 'public', request: plain('/api/concerts') },
+  'GET /api/concerts/search': {
+    access: 'public',
+    request: plain('/api/concerts/search?query=%ED%85%8C%EC%8A%A4%ED%8A%B8'),
+  },
+  'GET /api/concerts/filter': { access: 'public', request: plain('/api/concerts/filter') },
+  'GET /api/concerts/{concertId}': {
+    access: 'public',
+    request: plain((w) => `/api/concerts/${w.concertId}`),
+  },
+  'GET /api/concerts/{concertId}/ai-summary': {
+    access: 'public',
+    request: plain((w) => `/api/concerts/${w.concertId}/ai-summary`),
+  },
+  'GET /api/concerts/{concertId}/seat-map': {
+    access: 'public',
+    request: plain((w) => `/api/concerts/${w.concertId}/seat-map`),
+  },
+  'GET /api/concerts/reviews/{concertId}': {
+    access: 'public',
+    request: plain((w) => `/api/concerts/reviews/${w.concertId}`),
+  },
+  'GET /api/concerts/{concertId}/reviews/{reviewId}': {
+    access: 'public',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/reviews/${await w.newPost('reviews', w.accounts.user)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'POST /api/concerts/{concertId}/reviews': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/reviews`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: {
+        title: '좋아요',
+        description: '최고의 공연',
+        rating: 5,
+        ...authorOfActor(w, actor),
+      },
+    }),
+  },
+  'PUT /api/concerts/{concertId}/reviews/{reviewId}': {
+    access: 'owner',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/reviews/${await w.newPost('reviews', w.accounts.user)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: {
+        title: '바뀐 제목',
+        description: '바뀐 내용',
+        rating: 1,
+        ...authorOfActor(w, actor),
+      },
+    }),
+  },
+  'DELETE /api/concerts/{concertId}/reviews/{reviewId}': {
+    access: 'ownerOrAdmin',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/reviews/${await w.newPost('reviews', w.accounts.user)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/concerts/{concertId}/expectations': {
+    access: 'public',
+    request: plain((w) => `/api/concerts/${w.concertId}/expectations`),
+  },
+  'POST /api/concerts/{concertId}/expectations': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/expectations`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { comment: '기대돼요', expectationRating: 4, ...authorOfActor(w, actor) },
+    }),
+  },
+  'PUT /api/concerts/{concertId}/expectations/{expectationId}': {
+    access: 'owner',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/expectations/${await w.newPost('expectations', w.accounts.user)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { comment: '바뀐 기대평', expectationRating: 1, ...authorOfActor(w, actor) },
+    }),
+  },
+  'DELETE /api/concerts/{concertId}/expectations/{expectationId}': {
+    access: 'ownerOrAdmin',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/expectations/${await w.newPost('expectations', w.accounts.user)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+
+  'POST /api/queue/enter': {
+    access: 'user',
+    request: plain((w) => `/api/queue/enter?concertId=${w.concertId}`),
+  },
+  'GET /api/queue/status': {
+    access: 'user',
+    request: plain((w) => `/api/queue/status?concertId=${w.concertId}`),
+  },
+  // Extending or returning a slot acts on the caller's own key of the concert.
+  'PATCH /api/access-keys/extend': {
+    access: 'user',
+    request: async (w, actor) => {
+      if (actor !== 'anonymous') await w.admit(actor);
+      return {
+        url: `/api/access-keys/extend?concertId=${w.concertId}`,
+        headers: headersOf(w, actor),
+      };
+    },
+  },
+  'DELETE /api/access-keys': {
+    access: 'user',
+    request: async (w, actor) => {
+      if (actor !== 'anonymous') await w.admit(actor);
+      return { url: `/api/access-keys?concertId=${w.concertId}`, headers: headersOf(w, actor) };
+    },
+  },
+
+  // An access key belongs to the buyer it was issued to: nobody else's session may use it.
+  'GET /api/seats/concerts/{concertId}/status': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const buyer = await w.newBuyer();
+      return {
+        url: `/api/seats/concerts/${w.concertId}/status`,
+        headers: { ...headersOf(w, actor, buyer), 'x-access-key': buyer.key },
+      };
+    },
+  },
+  'GET /api/seats/concerts/{concertId}/summary': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const buyer = await w.newBuyer();
+      return {
+        url: `/api/seats/concerts/${w.concertId}/summary`,
+        headers: { ...headersOf(w, actor, buyer), 'x-access-key': buyer.key },
+      };
+    },
+  },
+  'GET /api/seats/concerts/{concertId}/polling': {
+    access: 'owner',
+    // A poll from before every change of the concert is answered at once.
+    request: async (w, actor) => {
+      const buyer = await w.newBuyer();
+      await w.holdSeat(buyer);
+      return {
+        url: `/api/seats/concerts/${w.concertId}/polling?lastUpdateTime=2000-01-01T00:00:00Z&timeout=5000`,
+        headers: { ...headersOf(w, actor, buyer), 'x-access-key': buyer.key },
+      };
+    },
+  },
+  'POST /api/seats/concerts/{concertId}/seats/{seatId}/reserve': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const buyer = await w.newBuyer();
+      return {
+        url: `/api/seats/concerts/${w.concertId}/seats/${await w.freeSeatId()}/reserve`,
+        headers: { ...headersOf(w, actor, buyer), 'x-access-key': buyer.key },
+      };
+    },
+  },
+  'DELETE /api/seats/concerts/{concertId}/seats/{seatId}/release': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const buyer = await w.newBuyer();
+      const seatId = await w.holdSeat(buyer);
+      return {
+        url: `/api/seats/concerts/${w.concertId}/seats/${seatId}/release`,
+        headers: { ...headersOf(w, actor, buyer), 'x-access-key': buyer.key },
+      };
+    },
+  },
+
+  'POST /api/bookings': {
+    access: 'user',
+    // Every account may buy: each actor books a seat it holds itself.
+    request: async (w, actor) => {
+      const buyer = actor === 'anonymous' ? await w.newBuyer() : await w.admit(actor);
+      const seatId = await w.holdSeat(buyer);
+      return {
+        url: '/api/bookings',
+        headers: { ...headersOf(w, actor, buyer), ...json },
+        payload: { concertId: w.concertId, concertSeatIds: [seatId] },
+      };
+    },
+  },
+  'GET /api/bookings/{bookingNumber}': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const { buyer, created } = await w.pendingBooking();
+      return { url: `/api/bookings/${created.bookingNumber}`, headers: headersOf(w, actor, buyer) };
+    },
+  },
+  'POST /api/bookings/{bookingId}/cancel': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const { buyer, bookingId } = await w.paidBooking();
+      return {
+        url: `/api/bookings/${bookingId}/cancel`,
+        headers: { ...headersOf(w, actor, buyer), ...json },
+      };
+    },
+  },
+  'GET /api/bookings/{bookingNumber}/tickets': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const { buyer, created } = await w.paidBooking();
+      return {
+        url: `/api/bookings/${created.bookingNumber}/tickets`,
+        headers: headersOf(w, actor, buyer),
+      };
+    },
+  },
+  'GET /api/bookings/{bookingNumber}/tickets.pdf': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const { buyer, created } = await w.paidBooking();
+      return {
+        url: `/api/bookings/${created.bookingNumber}/tickets.pdf`,
+        headers: headersOf(w, actor, buyer),
+      };
+    },
+  },
+  'GET /api/tickets/verify': {
+    access: 'verifier',
+    request: async (w, actor) => {
+      const { buyer, created } = await w.paidBooking();
+      const tickets = await w.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${created.bookingNumber}/tickets`,
+        headers: { cookie: buyer.cookie },
+      });
+      const token = (tickets.json().data as { tickets: Array<{ token: string }> }).tickets[0]
+        ?.token;
+      return {
+        url: `/api/tickets/verify?token=${encodeURIComponent(token ?? '')}`,
+        headers: headersOf(w, actor),
+      };
+    },
+  },
+
+  // The provider sends the buyer's browser back here; whoever arrives gets a result page.
+  'GET /api/v1/payments/success': { access: 'public', request: plain('/api/v1/payments/success') },
+  'GET /api/v1/payments/fail': { access: 'public', request: plain('/api/v1/payments/fail') },
+  // The sandbox card window (hidden from the API document): the buyer's browser, whoever it is.
+  'GET /api/v1/sandbox-payments/checkout': {
+    access: 'public',
+    request: async (w, actor) => {
+      const { created } = await w.pendingBooking();
+      const checkout = new URL(created.checkoutUrl ?? '');
+      return { url: `${checkout.pathname}${checkout.search}`, headers: headersOf(w, actor) };
+    },
+  },
+  'POST /api/v1/sandbox-payments/checkout': {
+    access: 'public',
+    request: async (w, actor) => {
+      const { created } = await w.pendingBooking();
+      return {
+        url: new URL(created.checkoutUrl ?? '').pathname,
+        headers: { ...headersOf(w, actor), ...form },
+        payload: new URLSearchParams({
+          orderId: created.orderId,
+          orderName: created.orderName,
+          amount: String(created.amount),
+          customerName: created.customerName,
+          cardNumber: '4000000000000002',
+          expiry: '12/39',
+          installment: '0',
+        }).toString(),
+      };
+    },
+  },
+  'GET /api/v1/sandbox-payments/checkout.js': {
+    access: 'public',
+    request: plain('/api/v1/sandbox-payments/checkout.js'),
+  },
+  'GET /api/v1/sandbox-payments/checkout.css': {
+    access: 'public',
+    request: plain('/api/v1/sandbox-payments/checkout.css'),
+  },
+  // Uploaded public files (profile pictures, posters): no session is asked for. An unknown name
+  // answers the 404 envelope; serving real files is proven in the web-app tests.
+  'GET /uploads/*': {
+    access: 'public',
+    request: plain('/uploads/profiles/none.webp'),
+    allowedStatuses: [404],
+  },
+  // The waiting-room socket: without an upgrade, a plain GET is refused for everyone alike; the
+  // socket's own session check is proven in waitqueue.routes.test.ts.
+  'GET /ws/waitqueue': {
+    access: 'public',
+    request: plain((w) => `/ws/waitqueue?concertId=${w.concertId}`),
+    allowedStatuses: [400, 401, 404, 426],
+  },
+};
