@@ -331,6 +331,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log });
   await app.register(waitQueueRoutes, {
     sockets: waitQueueSockets,
+    assertConcertExists: (concertId: number) => concerts.assertConcertExists(concertId),
     allowedOrigins: [config.publicBaseUrl, config.frontBaseUrl, ...config.corsOrigins].map(
       (url) => new URL(url).origin,
     ),

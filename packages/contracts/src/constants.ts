@@ -10,6 +10,8 @@ export const limits = {
   maxTicketsPerUserDefault: 4,
   holdSeconds: 300,
   uploadMaxBytes: 10 * 1024 * 1024,
+  /** Width and height of an uploaded image (profile picture, poster): an A3 poster at 300 dpi fits. */
+  imageMaxSidePixels: 6_000,
   totalSeatsMax: 100_000,
   cancelDaysBeforeConcert: 3,
 } as const;

@@ -1,4 +1,4 @@
-import { accountMessages, requiredMessage } from '@curtaincall/contracts';
+import { accountMessages, limits, requiredMessage } from '@curtaincall/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   registerUser,
   registrationFields,
 } from '../../../test/helpers/factories';
+import { solidPng } from '../../../test/helpers/huge-png';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -159,6 +160,41 @@ describe('POST /api/auth/register', () => {
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'F003', message: accountMessages.imageType });
+  });
+
+  it('refuses a profile image over the pixel limit from its header, fast -> 400 F004, no account', async () => {
+    // 31 KB on the wire; decoding its 256 million pixels took 1.5 s of CPU before the limit.
+    const png = solidPng(16_000, 16_000);
+    const fields = registrationFields();
+    const started = performance.now();
+    const response = await postRegister(fields, [
+      { field: 'profileImage', filename: 'huge.png', contentType: 'image/png', content: png },
+    ]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      status: 400,
+      code: 'F004',
+      message: '이미지 크기가 너무 큽니다. (최대 6000×6000 픽셀)',
+    });
+    const rows = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, fields.username));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('accepts a profile image at the pixel limit', async () => {
+    const response = await postRegister(registrationFields(), [
+      {
+        field: 'profileImage',
+        filename: 'tall.png',
+        contentType: 'image/png',
+        content: solidPng(100, limits.imageMaxSidePixels),
+      },
+    ]);
+    expect(response.statusCode).toBe(201);
   });
 
   it('refuses a profile image over 10 MB -> 400 F002', async () => {

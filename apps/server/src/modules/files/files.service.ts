@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountMessages, profileImageTypes } from '@curtaincall/contracts';
+import { accountMessages, limits, profileImageTypes } from '@curtaincall/contracts';
 import type { FileStoragePort } from '../../adapters/storage/file-storage';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -27,7 +27,9 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
 
   /**
    * Checks an image by its bytes (not its name or declared type), re-encodes it to WebP with
-   * metadata stripped and at most `maxWidth` wide, and stores it under a generated key.
+   * metadata stripped and at most `maxWidth` wide, and stores it under a generated key. Images
+   * over `limits.imageMaxSidePixels` a side are refused (400 F004) from their header, before
+   * decoding: a 16,000 px square PNG is a few hundred KB yet costs seconds of CPU to decode.
    */
   async function storeImage(options: {
     kind: FileKind;
@@ -45,9 +47,23 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
     if (!detected || !options.allowedMimeTypes.includes(detected.mime)) {
       throw new AppError('F003', options.typeErrorMessage);
     }
+    const maxSide = limits.imageMaxSidePixels;
+    // Header only, no decoding; read without the pixel limit, which would fail it as unreadable.
+    const header = await sharp(options.part.buffer, { animated: false })
+      .metadata()
+      .catch(() => {
+        throw new AppError('F003', '이미지 파일을 읽을 수 없습니다.');
+      });
+    if ((header.width ?? 0) > maxSide || (header.height ?? 0) > maxSide) {
+      throw new AppError('F004');
+    }
     let encoded: Buffer;
     try {
-      encoded = await sharp(options.part.buffer, { animated: false })
+      // The pixel limit guards whatever the header check could miss: sharp refuses to decode.
+      encoded = await sharp(options.part.buffer, {
+        animated: false,
+        limitInputPixels: maxSide * maxSide,
+      })
         .rotate() // apply EXIF orientation before the metadata is dropped
         .resize({ width: options.maxWidth, withoutEnlargement: true })
         .webp({ quality: 82 })

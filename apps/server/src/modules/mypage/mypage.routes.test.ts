@@ -10,6 +10,7 @@ import type { SessionStorePort } from '../../adapters/session-store/session-stor
 import { createLocalFileStorage } from '../../adapters/storage/local-file-storage';
 import { bookings, payments, tickets, uploadedFiles, users } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { solidPng } from '../../../test/helpers/huge-png';
 import {
   createConcert,
   createLoggedInUser,
@@ -372,6 +373,21 @@ describe('POST /api/mypage/profile', () => {
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'F003', message: accountMessages.imageType });
+    expect((await get('/api/mypage/profile', user)).json().data.name).toBe('홍길동');
+  });
+
+  it('refuses an image over the pixel limit -> 400 F004, profile unchanged', async () => {
+    const user = await createLoggedInUser(ctx.app, ctx.database.db);
+    const response = await postProfile(user, profileEdit({ name: '김철수' }), [
+      {
+        field: 'profileImage',
+        filename: 'wide.png',
+        contentType: 'image/png',
+        content: solidPng(6_001, 10),
+      },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'F004' });
     expect((await get('/api/mypage/profile', user)).json().data.name).toBe('홍길동');
   });
 

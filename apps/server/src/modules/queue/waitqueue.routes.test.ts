@@ -42,6 +42,15 @@ describe('/ws/waitqueue', () => {
     expect(await connect(1, user.cookie, 'https://evil.example').refused).toBe(403);
   });
 
+  it('refuses the upgrade for an unknown concert with 404, before any socket is attached', async () => {
+    const user = await createLoggedInUser(ctx.app, ctx.database.db);
+    const client = connect(987_654, user.cookie);
+    // Before, the upgrade went through and the socket was closed after an unhandled error.
+    const outcome = await Promise.race([client.refused, client.closed.then(() => 'upgraded')]);
+    expect(outcome).toBe(404);
+    expect(client.frames).toEqual([]);
+  });
+
   it('tells a waiting user the rank, then ADMIT with the key when the tick admits them', async () => {
     const { concertId, first, second } = await newQueue();
     const client = connect(concertId, second.cookie);

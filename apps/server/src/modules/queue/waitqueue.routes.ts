@@ -18,12 +18,16 @@ function isAllowedOrigin(request: FastifyRequest, allowedOrigins: string[]): boo
 
 /**
  * `GET /ws/waitqueue?concertId=` (outside /api). The upgrade is refused before it happens:
- * 401 without a session, 400 without a numeric concertId, 403 from a foreign origin.
+ * 401 without a session, 400 without a numeric concertId, 403 from a foreign origin, 404 (T003)
+ * for an unknown concert (an error after the upgrade could only close the socket, and was logged
+ * as unhandled).
  */
 export const waitQueueRoutes: FastifyPluginAsync<{
   sockets: WaitQueueSockets;
   allowedOrigins: string[];
-}> = async (app, { sockets, allowedOrigins }) => {
+  /** Throws 404 T003 for an unknown concert. */
+  assertConcertExists: (concertId: number) => Promise<unknown>;
+}> = async (app, { sockets, allowedOrigins, assertConcertExists }) => {
   app.get(
     '/ws/waitqueue',
     {
@@ -34,6 +38,7 @@ export const waitQueueRoutes: FastifyPluginAsync<{
         requireSessionUser(request);
         const query = concertIdQuerySchema.safeParse(request.query);
         if (!query.success) throw new AppError('C001', '콘서트 ID는 1 이상의 양수여야 합니다.');
+        await assertConcertExists(query.data.concertId);
       },
     },
     async (socket, request) => {
