@@ -437,11 +437,11 @@ export const routeRules: Record<string, RouteRule> = {
     request: plain('/uploads/profiles/none.webp'),
     allowedStatuses: [404],
   },
-  // The waiting-room socket: without an upgrade, a plain GET is refused for everyone alike; the
-  // socket's own session check is proven in waitqueue.routes.test.ts.
+  // The waiting-room socket. A plain request passes the same guards as an upgrade (401 for
+  // nobody) and then gets 400: sockets themselves are proven in waitqueue.routes.test.ts.
   'GET /ws/waitqueue': {
-    access: 'public',
+    access: 'user',
     request: plain((w) => `/ws/waitqueue?concertId=${w.concertId}`),
-    allowedStatuses: [400, 401, 404, 426],
+    allowedStatuses: [400],
   },
 };

@@ -28,23 +28,25 @@ export const waitQueueRoutes: FastifyPluginAsync<{
   /** Throws 404 T003 for an unknown concert. */
   assertConcertExists: (concertId: number) => Promise<unknown>;
 }> = async (app, { sockets, allowedOrigins, assertConcertExists }) => {
-  app.get(
-    '/ws/waitqueue',
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        if (!isAllowedOrigin(request, allowedOrigins))
-          throw new AppError('P001', '허용되지 않은 출처입니다.');
-        requireSessionUser(request);
-        const query = concertIdQuerySchema.safeParse(request.query);
-        if (!query.success) throw new AppError('C001', '콘서트 ID는 1 이상의 양수여야 합니다.');
-        await assertConcertExists(query.data.concertId);
-      },
+  app.route({
+    method: 'GET',
+    url: '/ws/waitqueue',
+    preValidation: async (request) => {
+      if (!isAllowedOrigin(request, allowedOrigins))
+        throw new AppError('P001', '허용되지 않은 출처입니다.');
+      requireSessionUser(request);
+      const query = concertIdQuerySchema.safeParse(request.query);
+      if (!query.success) throw new AppError('C001', '콘서트 ID는 1 이상의 양수여야 합니다.');
+      await assertConcertExists(query.data.concertId);
     },
-    async (socket, request) => {
+    // A plain request (no upgrade) gets the envelope, not @fastify/websocket's empty 404.
+    handler: async () => {
+      throw new AppError('C007', '웹소켓 연결 요청만 받을 수 있습니다.');
+    },
+    wsHandler: async (socket, request) => {
       const user = requireSessionUser(request);
       const { concertId } = concertIdQuerySchema.parse(request.query);
       await sockets.attach({ concertId, user, socket });
     },
-  );
+  });
 };
