@@ -127,11 +127,15 @@ async function payInWindow(created: BookingCreated, card: string) {
   return new URL(String(submit.headers.location));
 }
 
-/** Follows a provider redirect into our callback; returns the SPA result page it lands on. */
-async function followCallback(callback: URL) {
+/**
+ * Follows a provider redirect into our callback; returns the SPA result page it lands on. The
+ * buyer's own browser brings their session cookie; without `cookie` it is someone else's request.
+ */
+async function followCallback(callback: URL, cookie?: string) {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `${callback.pathname}${callback.search}`,
+    ...(cookie ? { headers: { cookie } } : {}),
   });
   expect(response.statusCode).toBe(302);
   return new URL(String(response.headers.location));
@@ -258,7 +262,7 @@ describe('POST /bookings and the sandbox payment', () => {
     expect((await stateOf(created.bookingNumber))?.payment_status).toBe('PENDING');
   });
 
-  it('a payment key the window did not sign for this order and amount fails, and frees the seats', async () => {
+  it('a payment key the window did not sign leaves the order and seats held unless the owner brings it', async () => {
     const { concertId, buyer, seatIds } = await buyerHolding(1);
     const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
     const forged = new URL(`http://x/api/v1/payments/success`);
@@ -268,7 +272,35 @@ describe('POST /bookings and the sandbox payment', () => {
     );
     forged.searchParams.set('orderId', created.orderId);
     forged.searchParams.set('amount', String(created.amount));
-    const result = await followCallback(forged);
+    const stranger = await createLoggedInUser(ctx.app, ctx.database.db);
+    // Anyone holding the orderId, anonymous or logged in as someone else: nothing changes.
+    for (const cookie of [undefined, stranger.cookie]) {
+      const result = await followCallback(forged, cookie);
+      expect(result.pathname).toBe('/payment/result/fail');
+      expect(result.searchParams.get('code')).toBe('INVALID_PAYMENT_KEY');
+      expect(result.searchParams.get('bookingNumber')).toBe(created.bookingNumber);
+      expect(await stateOf(created.bookingNumber)).toMatchObject({
+        booking_status: 'PENDING_PAYMENT',
+        payment_status: 'PENDING',
+      });
+      expect(await seatRows(seatIds)).toEqual([
+        { id: seatIds[0], status: 'RESERVED', held_by_user_id: buyer.id },
+      ]);
+    }
+    // The buyer can still pay for it.
+    const paid = await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    expect(paid.pathname).toBe('/payment/result/success');
+    expect((await seatRows(seatIds))[0]?.status).toBe('BOOKED');
+  });
+
+  it("the owner's own browser with a refused payment key frees the seats at once", async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const forged = new URL(`http://x/api/v1/payments/success`);
+    forged.searchParams.set('paymentKey', 'sbx_approve_not-a-real-key');
+    forged.searchParams.set('orderId', created.orderId);
+    forged.searchParams.set('amount', String(created.amount));
+    const result = await followCallback(forged, buyer.cookie);
     expect(result.pathname).toBe('/payment/result/fail');
     expect(result.searchParams.get('code')).toBe('INVALID_PAYMENT_KEY');
     expect(await stateOf(created.bookingNumber)).toMatchObject({
@@ -283,7 +315,7 @@ describe('POST /bookings and the sandbox payment', () => {
     const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
     const callback = await payInWindow(created, sandboxTestCards.decline);
     expect(callback.pathname).toBe('/api/v1/payments/fail');
-    const result = await followCallback(callback);
+    const result = await followCallback(callback, buyer.cookie);
     expect(result.pathname).toBe('/payment/result/fail');
     expect(Object.fromEntries(result.searchParams)).toEqual({
       orderId: created.orderId,
@@ -307,6 +339,36 @@ describe('POST /bookings and the sandbox payment', () => {
       paymentMethod: null,
     });
     expect(outline.json().data.seatLabels).toHaveLength(2);
+  });
+
+  it("a failure callback without the owner's session shows the failure page and changes nothing", async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const callback = new URL('http://x/api/v1/payments/fail');
+    callback.searchParams.set('code', 'PAY_PROCESS_CANCELED');
+    callback.searchParams.set('message', '사용자에 의해 결제가 취소되었습니다.');
+    callback.searchParams.set('orderId', created.orderId);
+    const stranger = await createLoggedInUser(ctx.app, ctx.database.db);
+    for (const cookie of [undefined, stranger.cookie]) {
+      const result = await followCallback(callback, cookie);
+      expect(result.pathname).toBe('/payment/result/fail');
+      expect(result.searchParams.get('code')).toBe('PAY_PROCESS_CANCELED');
+      expect(result.searchParams.get('bookingNumber')).toBe(created.bookingNumber);
+      expect(await stateOf(created.bookingNumber)).toMatchObject({
+        booking_status: 'PENDING_PAYMENT',
+        payment_status: 'PENDING',
+      });
+      expect((await seatRows(seatIds)).map((s) => [s.status, s.held_by_user_id])).toEqual([
+        ['RESERVED', buyer.id],
+        ['RESERVED', buyer.id],
+      ]);
+    }
+    // Left alone, the unpaid booking still ends at its deadline.
+    ctx.clock.advance(10 * 60_000 + 1_000);
+    await ctx.app.scheduler.runNow('unpaid-booking-expiry');
+    expect((await stateOf(created.bookingNumber))?.payment_status).toBe('EXPIRED');
+    expect((await seatRows(seatIds)).every((s) => s.status === 'AVAILABLE')).toBe(true);
+    ctx.clock.advance(-10 * 60_000 - 1_000);
   });
 
   it('a confirm refused by the provider fails the payment and frees the seats', async () => {

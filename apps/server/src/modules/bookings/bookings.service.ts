@@ -9,6 +9,7 @@ import {
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import {
   PaymentProviderError,
+  type ConfirmResult,
   type PaymentProviderPort,
 } from '../../adapters/payment-provider/payment-provider';
 import type { Database } from '../../db/client';
@@ -195,12 +196,16 @@ export function createBookingsService(deps: {
     if (result) await publishSeats(result.concertId, result.freed);
   }
 
-  /** Toss's success redirect (api-contract §8.2 step 4). Never throws: it always redirects. */
-  async function handlePaymentSuccess(query: {
-    paymentKey?: string;
-    orderId?: string;
-    amount?: string;
-  }): Promise<PaymentRedirect> {
+  /**
+   * Toss's success redirect (api-contract §8.2 step 4). Never throws: it always redirects. A
+   * refused confirm cancels the order only when the provider says this payment failed or the
+   * callback comes with the owner's session (the provider redirects the owner's own browser):
+   * anyone else holding the orderId could send it with a made-up paymentKey.
+   */
+  async function handlePaymentSuccess(
+    query: { paymentKey?: string; orderId?: string; amount?: string },
+    callerUserId: number | undefined,
+  ): Promise<PaymentRedirect> {
     const payment = query.orderId ? await findPaymentByOrderId(db, query.orderId) : undefined;
     if (!payment) {
       return {
@@ -239,7 +244,7 @@ export function createBookingsService(deps: {
     }
 
     if (!query.paymentKey) return fail('C001', bookingMessages.confirmFailed);
-    let confirmed;
+    let confirmed: ConfirmResult;
     try {
       confirmed = await provider.confirm({
         paymentKey: query.paymentKey,
@@ -248,13 +253,20 @@ export function createBookingsService(deps: {
       });
     } catch (error) {
       confirmed = {
-        ok: false as const,
+        ok: false,
         code: error instanceof PaymentProviderError ? error.code : 'PROVIDER_ERROR',
         message: bookingMessages.confirmFailed,
+        paymentFailed: false,
       };
     }
     if (!confirmed.ok) {
-      await failPending(booking.id, { ...confirmed, status: 'FAILED' });
+      if (confirmed.paymentFailed || callerUserId === booking.userId) {
+        await failPending(booking.id, {
+          code: confirmed.code,
+          message: confirmed.message,
+          status: 'FAILED',
+        });
+      }
       return fail(confirmed.code, confirmed.message);
     }
 
@@ -317,18 +329,21 @@ export function createBookingsService(deps: {
     }
   }
 
-  /** Toss's failure redirect (step 5): a PENDING payment fails and its seats are freed. */
-  async function handlePaymentFail(query: {
-    code?: string;
-    message?: string;
-    orderId?: string;
-  }): Promise<PaymentRedirect> {
+  /**
+   * Toss's failure redirect (step 5). It carries nothing the provider signed, so a PENDING
+   * payment fails and its seats are freed only when the owner's own browser brings it (their
+   * session); anyone else's copy just shows the failure page, and an order nobody pays expires.
+   */
+  async function handlePaymentFail(
+    query: { code?: string; message?: string; orderId?: string },
+    callerUserId: number | undefined,
+  ): Promise<PaymentRedirect> {
     const code = query.code || 'PAY_PROCESS_ABORTED';
     const message = query.message || '결제에 실패했습니다.';
     const payment = query.orderId ? await findPaymentByOrderId(db, query.orderId) : undefined;
     if (!payment) return { kind: 'fail', orderId: query.orderId ?? '', code, message };
     const booking = await findBookingById(db, payment.bookingId);
-    if (payment.status === 'PENDING' && booking) {
+    if (payment.status === 'PENDING' && booking && booking.userId === callerUserId) {
       await failPending(booking.id, { code, message, status: 'FAILED' });
     }
     return {
