@@ -58,6 +58,8 @@ export const errorCodes = [
   'AI001', // AI service unavailable
   'AI004', // not enough reviews for a summary
   'AI007', // (new) regenerated less than 30 s ago
+  'B014', // (new) booking a seat the caller has already booked
+  'B015', // (new) booking a seat whose hold is gone (released, or expired and swept)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -117,6 +119,8 @@ export const errorStatus = {
   AI001: 503,
   AI004: 400,
   AI007: 429,
+  B014: 409,
+  B015: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -174,6 +178,8 @@ export const errorMessages = {
   AI001: 'AI 서비스가 일시적으로 사용할 수 없습니다.',
   AI004: 'AI 요약 생성을 위한 리뷰가 없습니다. 먼저 리뷰를 작성해주세요.',
   AI007: 'AI 요약은 30초에 한 번만 다시 생성할 수 있습니다.',
+  B014: '이미 예매한 좌석입니다.',
+  B015: '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

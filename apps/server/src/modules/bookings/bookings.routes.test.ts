@@ -430,7 +430,11 @@ describe('POST /bookings and the sandbox payment', () => {
     // The stale window's approval cannot buy one seat for the price of two: refunded.
     const stale = await followCallback(await payInWindow(first, sandboxTestCards.approve));
     expect(stale.pathname).toBe('/payment/result/fail');
-    expect(stale.searchParams.get('code')).toBe('M003');
+    // The true reason: the buyer released a seat, the time did not run out.
+    expect(stale.searchParams.get('code')).toBe('B015');
+    expect(stale.searchParams.get('message')).toBe(
+      '선택한 좌석의 선점이 해제되어 예매하지 못했습니다. 결제하신 금액은 전액 환불되었습니다. 좌석을 다시 선택해주세요.',
+    );
     expect(refunds.filter((r) => r.idempotencyKey === `late-${first.orderId}`)).toHaveLength(1);
     // The kept seat went back to the pool with the failed booking; hold it again and pay.
     expect((await hold(concertId, buyer, kept)).statusCode).toBe(200);
@@ -462,9 +466,12 @@ describe('POST /bookings and the sandbox payment', () => {
     expect([foreign.statusCode, foreign.json().code]).toEqual([400, 'B007']);
     const taken = await book(buyer, concertId, [othersSeat]);
     expect([taken.statusCode, taken.json().code]).toEqual([409, 'B003']);
+    // A free seat: the caller does not hold it (any more); time running out is not the reason.
     const notHeld = await book(buyer, concertId, [free[1]?.seatId ?? 0]);
-    expect([notHeld.statusCode, notHeld.json().code]).toEqual([409, 'B005']);
-    expect(notHeld.json().message).toBe('좌석 선점 시간이 만료되었습니다. 다시 선택해주세요.');
+    expect([notHeld.statusCode, notHeld.json().code]).toEqual([409, 'B015']);
+    expect(notHeld.json().message).toBe(
+      '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
+    );
     const closed = await newConcert({ status: 'SCHEDULED' });
     const notOnSale = await book(buyer, closed, [1]);
     expect([notOnSale.statusCode, notOnSale.json().code]).toEqual([409, 'B001']);
@@ -475,6 +482,37 @@ describe('POST /bookings and the sandbox payment', () => {
       payload: '{"concertId":"x","concertSeatIds":"y"}',
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('booking a seat one released says so, not that the time ran out', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const released = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/seats/concerts/${concertId}/seats/${seatIds[0]}/release`,
+      headers: { cookie: buyer.cookie, 'x-access-key': buyer.key },
+    });
+    expect(released.statusCode).toBe(200);
+    const response = await book(buyer, concertId, seatIds);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      success: false,
+      status: 409,
+      code: 'B015',
+      message: '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
+    });
+  });
+
+  it("booking one's own paid seat again says it is already booked; someone else's is B003", async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const paid = await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    expect(paid.pathname).toBe('/payment/result/success');
+    const again = await book(buyer, concertId, seatIds);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'B014', message: '이미 예매한 좌석입니다.' });
+    const other = await admitted(concertId);
+    const theirs = await book(other, concertId, seatIds);
+    expect([theirs.statusCode, theirs.json().code]).toEqual([409, 'B003']);
   });
 
   it('enforces maxTicketsPerUser across confirmed bookings', async () => {

@@ -30,6 +30,7 @@ import {
   findBookingById,
   findBookingByNumber,
   findBookingOutline,
+  findBookingOwner,
   findConcertForBooking,
   findLatestPayment,
   findPaymentByOrderId,
@@ -106,8 +107,17 @@ export function createBookingsService(deps: {
       for (const seat of seats) {
         const mine = seat.status === 'RESERVED' && seat.heldByUserId === user.id;
         if (mine && seat.holdExpiresAt !== null && seat.holdExpiresAt > now) continue;
-        if (mine || (seat.status === 'AVAILABLE' && seat.heldByUserId === null)) {
-          throw new AppError('B005', bookingMessages.holdExpired);
+        if (mine) throw new AppError('B005', bookingMessages.holdExpired);
+        // A free seat no longer tells whether its hold was released or expired and swept.
+        if (seat.status === 'AVAILABLE' && seat.heldByUserId === null) {
+          throw new AppError('B015', bookingMessages.holdReleased);
+        }
+        if (
+          seat.status === 'BOOKED' &&
+          seat.bookingId !== null &&
+          (await findBookingOwner(tx, seat.bookingId)) === user.id
+        ) {
+          throw new AppError('B014', bookingMessages.alreadyBookedByYou);
         }
         throw new AppError('B003', bookingMessages.notYourHold);
       }
@@ -280,7 +290,8 @@ export function createBookingsService(deps: {
         return { kind: 'lost' as const };
       }
       const { held, tickets } = await countSeatsStillHeld(tx, locked);
-      if (held !== tickets || tickets === 0) return { kind: 'lost' as const };
+      // Still this booking's turn, but the buyer removed a seat from it after the window closed.
+      if (held !== tickets || tickets === 0) return { kind: 'released' as const };
       const seatIds = await confirmBooking(
         tx,
         locked,
@@ -301,13 +312,16 @@ export function createBookingsService(deps: {
     if (outcome.kind === 'already') {
       return { kind: 'success', orderId, bookingNumber };
     }
-    // Paid, but the booking expired (or was replaced) and its seats may be someone else's by
-    // now: give the money back at once, then close what is still open.
+    // Paid, but the booking expired (or was replaced), or lost a seat the buyer released, and
+    // its seats may be someone else's by now: give the money back at once, then close what is
+    // still open, telling the buyer which of the two happened.
+    const released = outcome.kind === 'released';
+    const reason = released ? '좌석 선점 해제' : '결제 시간 초과';
     try {
       const refund = await provider.cancel({
         paymentKey: approved.paymentKey,
         amount: payment.amount,
-        reason: '결제 시간 초과로 예매 불가: 자동 환불',
+        reason: `${reason}로 예매 불가: 자동 환불`,
         idempotencyKey: `late-${payment.orderId}`,
       });
       await db.transaction(async (tx) => {
@@ -315,17 +329,26 @@ export function createBookingsService(deps: {
         await recordRefund(
           tx,
           { id: payment.id, amount: payment.amount },
-          { reason: '결제 시간 초과 자동 환불', transactionKey: refund.transactionKey, now },
+          { reason: `${reason} 자동 환불`, transactionKey: refund.transactionKey, now },
         );
       });
-      await failPending(booking.id, {
-        code: 'M003',
-        message: bookingMessages.expiredBeforePayment,
-        status: 'EXPIRED',
-      });
-      return fail('M003', bookingMessages.expiredBeforePayment);
+      const closed = released
+        ? {
+            code: 'B015',
+            message: bookingMessages.releasedBeforePayment,
+            status: 'FAILED' as const,
+          }
+        : {
+            code: 'M003',
+            message: bookingMessages.expiredBeforePayment,
+            status: 'EXPIRED' as const,
+          };
+      await failPending(booking.id, closed);
+      return fail(closed.code, closed.message);
     } catch {
-      return fail('M005', bookingMessages.expiredRefundFailed);
+      return released
+        ? fail('M005', bookingMessages.releasedRefundFailed)
+        : fail('M005', bookingMessages.expiredRefundFailed);
     }
   }
 
