@@ -41,7 +41,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Built SPA to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
-  /** Failed logins allowed per username (and 4x per IP) within LOGIN_WINDOW_SECONDS. */
+  /** Failed logins per (username, IP) within LOGIN_WINDOW_SECONDS (IP: 4x, username slowdown: 2x). */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** AI summaries: `openai` (any OpenAI-compatible endpoint), `local`, or `auto` (openai when OPENAI_BASE_URL is set). */

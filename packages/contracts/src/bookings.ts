@@ -26,6 +26,12 @@ export const bookingMessages = {
     '결제 시간이 초과되어 좌석이 다른 예매로 넘어갔습니다. 결제하신 금액은 전액 환불되었습니다.',
   expiredRefundFailed:
     '결제 시간이 초과되어 좌석을 확보하지 못했습니다. 환불이 지연되고 있으니 고객센터로 문의해주세요.',
+  alreadyBookedByYou: '이미 예매한 좌석입니다.',
+  holdReleased: '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
+  releasedBeforePayment:
+    '선택한 좌석의 선점이 해제되어 예매하지 못했습니다. 결제하신 금액은 전액 환불되었습니다. 좌석을 다시 선택해주세요.',
+  releasedRefundFailed:
+    '선택한 좌석의 선점이 해제되어 예매하지 못했습니다. 환불이 지연되고 있으니 고객센터로 문의해주세요.',
 } as const;
 
 /** `POST /bookings`: the caller's held seats (1-2; the concert's maxTicketsPerUser also applies). */

@@ -59,6 +59,8 @@ export const errorCodes = [
   'AI004', // not enough reviews for a summary
   'AI007', // (new) regenerated less than 30 s ago
   'F004', // (new) image wider or taller than limits.imageMaxSidePixels
+  'B014', // (new) booking a seat the caller has already booked
+  'B015', // (new) booking a seat whose hold is gone (released, or expired and swept)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -119,6 +121,8 @@ export const errorStatus = {
   AI004: 400,
   AI007: 429,
   F004: 400,
+  B014: 409,
+  B015: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -177,6 +181,8 @@ export const errorMessages = {
   AI004: 'AI 요약 생성을 위한 리뷰가 없습니다. 먼저 리뷰를 작성해주세요.',
   AI007: 'AI 요약은 30초에 한 번만 다시 생성할 수 있습니다.',
   F004: '이미지 크기가 너무 큽니다. (최대 6000×6000 픽셀)',
+  B014: '이미 예매한 좌석입니다.',
+  B015: '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

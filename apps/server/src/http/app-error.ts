@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fieldErrors?: FieldError[],
+    /** Sent as `Retry-After` (seconds), so a refused client knows when to come back. */
+    readonly retryAfterSeconds?: number,
   ) {
     // Expected outcomes (a taken seat, a wrong password) are thrown thousands of times a second
     // under load; they need no stack trace, and capturing one is most of an Error's cost.

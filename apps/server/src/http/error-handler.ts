@@ -31,6 +31,9 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
     message: error.message,
     ...(error.fieldErrors && error.fieldErrors.length > 0 ? { errors: error.fieldErrors } : {}),
   };
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -28,6 +28,13 @@ export type ConfirmResult =
       code: string;
       /** Korean, shown to the buyer on the failure page. */
       message: string;
+      /**
+       * True when the provider recognised this payment of this order and refused it (a card
+       * declined): the payment is over, whoever sent the callback. False when the refusal proves
+       * nothing about the buyer's payment (an unknown, forged or altered key, a bad request):
+       * anyone holding the orderId can send such a callback.
+       */
+      paymentFailed: boolean;
     };
 
 export interface CancelRequest {

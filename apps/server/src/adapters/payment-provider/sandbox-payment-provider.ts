@@ -68,8 +68,10 @@ export function createSandboxPaymentProvider(options: { secret: string }): Sandb
     },
     async confirm({ paymentKey, orderId, amount }): Promise<ConfirmResult> {
       const outcome = verify(paymentKey, orderId, amount);
-      if (!outcome) return { ok: false, ...sandboxRefusals.invalidKey };
-      if (outcome === 'confirm-fails') return { ok: false, ...sandboxRefusals.confirmFails };
+      if (!outcome) return { ok: false, ...sandboxRefusals.invalidKey, paymentFailed: false };
+      if (outcome === 'confirm-fails') {
+        return { ok: false, ...sandboxRefusals.confirmFails, paymentFailed: true };
+      }
       return { ok: true, paymentKey, method: 'CARD', approvedAt: new Date() };
     },
     async cancel() {

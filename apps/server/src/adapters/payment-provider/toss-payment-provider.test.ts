@@ -95,6 +95,7 @@ describe('toss payment provider', () => {
         ok: false,
         code: 'REJECT_CARD_COMPANY',
         message: '카드사에서 승인을 거절했습니다.',
+        paymentFailed: true,
       });
       expect(toss.chargeCount(ORDER_ID)).toBe(0);
     });
@@ -106,11 +107,32 @@ describe('toss payment provider', () => {
         ok: false,
         code: 'UNAUTHORIZED_KEY',
         message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.',
+        paymentFailed: false,
       });
       expect(toss.requests[0]?.headers.authorization).toBe(
         `Basic ${Buffer.from('test_sk_wrong_key:').toString('base64')}`,
       );
       expect(toss.chargeCount(ORDER_ID)).toBe(0);
+    });
+
+    it('tells a refusal of the payment itself from one that proves nothing about it', async () => {
+      const cases: Array<[string, number, boolean]> = [
+        ['REJECT_CARD_PAYMENT', 403, true],
+        ['EXCEED_MAX_DAILY_PAYMENT_COUNT', 403, true],
+        ['INVALID_CARD_EXPIRATION', 400, true],
+        ['FAILED_PAYMENT_INTERNAL_SYSTEM_PROCESSING', 400, true],
+        // A forged or foreign key, a bad request, or a code we do not know: proves nothing.
+        ['NOT_FOUND_PAYMENT', 404, false],
+        ['NOT_FOUND_PAYMENT_SESSION', 404, false],
+        ['INVALID_REQUEST', 400, false],
+        ['FORBIDDEN_REQUEST', 403, false],
+        ['ALREADY_PROCESSED_PAYMENT', 400, false],
+        ['SOMETHING_NEW', 400, false],
+      ];
+      for (const [code, status, paymentFailed] of cases) {
+        toss.setNext({ kind: 'json', status, body: { code, message: '거절' } });
+        expect(await confirmDefault()).toEqual({ ok: false, code, message: '거절', paymentFailed });
+      }
     });
 
     it('gives a default Korean message to a 4xx without one', async () => {
@@ -120,6 +142,7 @@ describe('toss payment provider', () => {
         ok: false,
         code: 'INVALID_REJECT_CARD',
         message: '결제 승인에 실패했습니다.',
+        paymentFailed: true,
       });
     });
 
@@ -134,6 +157,7 @@ describe('toss payment provider', () => {
         ok: false,
         code: 'NOT_DONE',
         message: '결제가 완료되지 않았습니다.',
+        paymentFailed: false,
       });
     });
 

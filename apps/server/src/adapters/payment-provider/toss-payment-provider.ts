@@ -21,6 +21,15 @@ const METHODS = new Map<unknown, 'CARD' | 'EASY_PAY'>([
   ['EASY_PAY', 'EASY_PAY'],
 ]);
 
+/**
+ * Toss's confirm refusals that are about the payment itself (card, limits, fraud checks), which
+ * Toss can only give for a paymentKey it issued for this order. Every other refusal (an unknown
+ * key, a bad request, our own keys, codes added later) proves nothing, so it must not cancel
+ * the order of whoever holds the orderId.
+ */
+const PAYMENT_FAILED_CODE =
+  /^(REJECT_|EXCEED_MAX_|INVALID_(CARD_|STOPPED_CARD|REJECT_CARD|PASSWORD|AUTHORIZE_AUTH|ACCOUNT_INFO)|NOT_SUPPORTED_|NOT_AVAILABLE_(PAYMENT|BANK)$|NOT_ALLOWED_POINT_USE$|BELOW_MINIMUM_AMOUNT$|CARD_PROCESSING_ERROR$|FDS_ERROR$|RESTRICTED_TRANSFER_ACCOUNT$|FAILED_(PAYMENT_)?INTERNAL_SYSTEM_PROCESSING$)/u;
+
 interface TossAnswer {
   status: number;
   body: Record<string, unknown>;
@@ -116,11 +125,17 @@ export function createTossPaymentProvider(options: {
           ok: false,
           code: tossError.code ?? `HTTP_${answer.status}`,
           message: tossError.message ?? DEFAULT_REFUSAL_MESSAGE,
+          paymentFailed: PAYMENT_FAILED_CODE.test(tossError.code ?? ''),
         };
       }
       const payment = answer.body;
       if (payment.status !== 'DONE') {
-        return { ok: false, code: 'NOT_DONE', message: '결제가 완료되지 않았습니다.' };
+        return {
+          ok: false,
+          code: 'NOT_DONE',
+          message: '결제가 완료되지 않았습니다.',
+          paymentFailed: false,
+        };
       }
       return {
         ok: true,

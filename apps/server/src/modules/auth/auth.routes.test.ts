@@ -306,31 +306,110 @@ describe('login, me, logout', () => {
     expect(response.json()).toMatchObject({ code: 'C001', message: accountMessages.loginRequired });
   });
 
-  // The window's end is covered per implementation in counter-store.test.ts.
-  it('blocks a username after repeated failures with 429 A009, even with the right password', async () => {
-    const user = await registerUser(ctx.app);
-    for (let i = 0; i < 3; i += 1) {
-      expect((await postLogin(user.username, 'wrong-pass1!', `10.1.0.${i}`)).statusCode).toBe(401);
-    }
-    const blocked = await postLogin(user.username, user.password, '10.1.0.9');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({
-      code: 'A009',
-      message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
-    });
-    // Another account from the same IPs is not affected by this username's block.
-    const other = await registerUser(ctx.app);
-    expect((await postLogin(other.username, other.password, '10.1.0.9')).statusCode).toBe(200);
-  });
+  // LOGIN_MAX_FAILURES is 3 here: 3 per (username, IP), 12 per IP, slowdown after 6 per username.
+  describe('failed attempts', () => {
+    const wrong = 'wrong-pass1!';
+    const retryAfter = (response: { headers: Record<string, unknown> }) =>
+      Number(response.headers['retry-after']);
 
-  it('blocks an IP after many failures across usernames', async () => {
-    const ip = '10.2.0.1';
-    for (let i = 0; i < 12; i += 1) {
-      expect((await postLogin(`nouser${i}`, 'wrong-pass1!', ip)).statusCode).toBe(401);
-    }
-    const user = await registerUser(ctx.app);
-    expect((await postLogin(user.username, user.password, ip)).statusCode).toBe(429);
-    expect((await postLogin(user.username, user.password, '10.2.0.2')).statusCode).toBe(200);
+    it('refuses a client after 3 wrong passwords with 429, Retry-After and when to retry', async () => {
+      const victim = await registerUser(ctx.app);
+      for (let i = 0; i < 3; i += 1) {
+        expect((await postLogin(victim.username, wrong, '10.1.0.1')).statusCode).toBe(401);
+      }
+      // Even the right password: otherwise the answer would tell the guesser it was right.
+      const blocked = await postLogin(victim.username, victim.password, '10.1.0.1');
+      expect(blocked.statusCode).toBe(429);
+      const seconds = retryAfter(blocked);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(600);
+      expect(blocked.json()).toEqual({
+        success: false,
+        status: 429,
+        code: 'A009',
+        message:
+          seconds < 60
+            ? `로그인 시도가 너무 많습니다. ${seconds}초 후에 다시 시도해주세요.`
+            : `로그인 시도가 너무 많습니다. ${Math.ceil(seconds / 60)}분 후에 다시 시도해주세요.`,
+      });
+      // Upper case is the same username.
+      expect(
+        (await postLogin(victim.username.toUpperCase(), victim.password, '10.1.0.1')).statusCode,
+      ).toBe(429);
+
+      // The victim, elsewhere, logs in while the attacker is refused.
+      expect((await postLogin(victim.username, victim.password, '10.1.0.2')).statusCode).toBe(200);
+      expect((await postLogin(victim.username, victim.password, '10.1.0.1')).statusCode).toBe(429);
+
+      // When the window ends, so does the refusal.
+      ctx.clock.advance(seconds * 1000);
+      expect((await postLogin(victim.username, victim.password, '10.1.0.1')).statusCode).toBe(200);
+    });
+
+    it("a successful login clears that client's failures", async () => {
+      const user = await registerUser(ctx.app);
+      const ip = '10.1.1.1';
+      for (let i = 0; i < 2; i += 1) {
+        expect((await postLogin(user.username, wrong, ip)).statusCode).toBe(401);
+      }
+      expect((await postLogin(user.username, user.password, ip)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i += 1) {
+        expect((await postLogin(user.username, wrong, ip)).statusCode).toBe(401);
+      }
+      expect((await postLogin(user.username, user.password, ip)).statusCode).toBe(200);
+    });
+
+    it('an office IP over its limit still lets in the people who log in from it', async () => {
+      const office = '10.2.0.1';
+      const colleague = await registerUser(ctx.app);
+      expect((await postLogin(colleague.username, colleague.password, office)).statusCode).toBe(
+        200,
+      );
+      for (let i = 0; i < 12; i += 1) {
+        expect((await postLogin(`nouser${i}`, wrong, office)).statusCode).toBe(401);
+      }
+      // A username never used from this IP is refused (credential stuffing stops here) ...
+      const newcomer = await registerUser(ctx.app);
+      const refused = await postLogin(newcomer.username, newcomer.password, office);
+      expect(refused.statusCode).toBe(429);
+      expect(retryAfter(refused)).toBeGreaterThanOrEqual(1);
+      expect(refused.json().code).toBe('A009');
+      // ... but not a colleague who logs in from here, nor the newcomer from elsewhere.
+      expect((await postLogin(colleague.username, colleague.password, office)).statusCode).toBe(
+        200,
+      );
+      expect((await postLogin(newcomer.username, newcomer.password, '10.2.0.2')).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('guesses from many IPs slow new clients down but never lock the owner out', async () => {
+      const victim = await registerUser(ctx.app);
+      // The owner's usual client.
+      expect((await postLogin(victim.username, victim.password, '10.3.0.100')).statusCode).toBe(
+        200,
+      );
+      for (let i = 0; i < 6; i += 1) {
+        expect((await postLogin(victim.username, wrong, `10.3.0.${i}`)).statusCode).toBe(401);
+      }
+      // One attempt per 10 s from new clients: the first is answered, the next waits.
+      expect((await postLogin(victim.username, wrong, '10.3.0.10')).statusCode).toBe(401);
+      const slowed = await postLogin(victim.username, victim.password, '10.3.0.11');
+      expect(slowed.statusCode).toBe(429);
+      const seconds = retryAfter(slowed);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(10);
+      expect(slowed.json().message).toBe(
+        `로그인 시도가 너무 많습니다. ${seconds}초 후에 다시 시도해주세요.`,
+      );
+      // The owner's own client is not slowed at all ...
+      expect((await postLogin(victim.username, victim.password, '10.3.0.100')).statusCode).toBe(
+        200,
+      );
+      // ... and from a new device the owner only waits a few seconds, never the whole window.
+      ctx.clock.advance(seconds * 1000);
+      expect((await postLogin(victim.username, victim.password, '10.3.0.11')).statusCode).toBe(200);
+    });
   });
 
   it('logout destroys the session on the server and expires the cookie', async () => {

@@ -50,8 +50,26 @@ export function toCurrentUser(user: AuthUser): CurrentUser {
   return { userId: user.id, username: user.username, nickname: user.nickname, role: user.role };
 }
 
-/** Per-IP failures allowed before the IP is blocked, as a multiple of the per-username limit. */
+/** Failed logins from one IP (all usernames), as a multiple of the per-(username, IP) limit. */
 const IP_FAILURE_MULTIPLIER = 4;
+/** Failed logins for one username from all IPs after which new clients are slowed down. */
+const USER_SLOWDOWN_MULTIPLIER = 2;
+/** While a username is slowed down, new clients get one attempt on it per this many seconds. */
+const USER_SLOWDOWN_SECONDS = 10;
+/** How long a successful (username, IP) stays a known client, exempt from IP and user limits. */
+const KNOWN_CLIENT_SECONDS = 30 * 24 * 60 * 60;
+
+/** 429 A009 that says when to come back, in seconds under a minute and in minutes above. */
+function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const when =
+    retryAfterSeconds < 60 ? `${retryAfterSeconds}초` : `${Math.ceil(retryAfterSeconds / 60)}분`;
+  return new AppError(
+    'A009',
+    `로그인 시도가 너무 많습니다. ${when} 후에 다시 시도해주세요.`,
+    undefined,
+    retryAfterSeconds,
+  );
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, files, counters, clock } = deps;
@@ -63,32 +81,72 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Checks a username and password. Repeated failures for one username or one IP are refused
-   * with 429 A009 for the rest of the window, even with the right password.
+   * The window (fixed, aligned to the injected clock) that `now` falls in: its number, for keys,
+   * and the whole seconds until it ends, for Retry-After. Clock-aligned windows let every instance
+   * agree on them and let tests move time, on Redis as in memory.
+   */
+  function windowAt(now: number, seconds: number): { id: number; secondsLeft: number } {
+    const length = seconds * 1000;
+    const id = Math.floor(now / length);
+    return { id, secondsLeft: Math.max(1, Math.ceil(((id + 1) * length - now) / 1000)) };
+  }
+
+  /**
+   * Checks a username and password without letting anyone lock out someone else
+   * (docs/ARCHITECTURE.md, "Login attempts"):
+   * - failures per (username, IP): over LOGIN_MAX_FAILURES that client is refused, even with the
+   *   right password, until the window ends;
+   * - failures per IP, all usernames: over 4x that, the IP is refused for usernames it has never
+   *   logged in to, so one office behind a proxy keeps working for the people who use it;
+   * - failures per username, all IPs: over 2x that, new clients get one attempt per 10 s on it, a
+   *   delay rather than a lock, so a distributed guesser cannot lock the owner out.
+   * A client that logged in to a username before (same IP) is exempt from the last two. A success
+   * clears that client's failures. Refused attempts (429) are not counted.
    */
   async function verifyLogin(options: { body: LoginBody; ip: string }): Promise<AuthUser> {
     const username = options.body.username.trim();
-    const userKey = `login-fail:user:${username.toLowerCase()}`;
-    const ipKey = `login-fail:ip:${options.ip}`;
-    const [userFailures, ipFailures] = await Promise.all([
-      counters.get(userKey),
+    const user = username.toLowerCase();
+    const now = clock.now().getTime();
+    const window = windowAt(now, deps.login.windowSeconds);
+    // JSON keeps a username and an IP apart whatever characters either contains.
+    const pairId = JSON.stringify([user, options.ip]);
+    const pairKey = `login-fail:pair:${window.id}:${pairId}`;
+    const ipKey = `login-fail:ip:${window.id}:${options.ip}`;
+    const userKey = `login-fail:user:${window.id}:${user}`;
+    const knownKey = `login-ok:${pairId}`;
+    const [pairFailures, ipFailures, userFailures, known] = await Promise.all([
+      counters.get(pairKey),
       counters.get(ipKey),
+      counters.get(userKey),
+      counters.get(knownKey),
     ]);
-    if (
-      userFailures >= deps.login.maxFailures ||
-      ipFailures >= deps.login.maxFailures * IP_FAILURE_MULTIPLIER
-    ) {
-      throw new AppError('A009');
+    const max = deps.login.maxFailures;
+    if (pairFailures >= max) throw tooManyAttempts(window.secondsLeft);
+    if (known === 0) {
+      if (ipFailures >= max * IP_FAILURE_MULTIPLIER) throw tooManyAttempts(window.secondsLeft);
+      if (userFailures >= max * USER_SLOWDOWN_MULTIPLIER) {
+        // One attempt per short window, claimed before the password is checked, so parallel
+        // guesses cannot all slip through; the answer never depends on the password.
+        const slot = windowAt(now, USER_SLOWDOWN_SECONDS);
+        const claims = await counters.increment(
+          `login-slow:${slot.id}:${user}`,
+          USER_SLOWDOWN_SECONDS,
+        );
+        if (claims > 1) throw tooManyAttempts(slot.secondsLeft);
+      }
     }
     const row = await findUserByUsername(db, username);
     const passwordOk = row?.passwordHash
       ? await verifyPassword(row.passwordHash, options.body.password)
       : await verifyPassword(await dummyPasswordHash(), options.body.password).then(() => false);
     if (!row || !passwordOk) {
-      await counters.incrementEach([userKey, ipKey], deps.login.windowSeconds);
+      await counters.incrementEach([pairKey, ipKey, userKey], deps.login.windowSeconds);
       throw new AppError('A001');
     }
-    await counters.reset(userKey);
+    await Promise.all([
+      counters.reset(pairKey),
+      counters.increment(knownKey, KNOWN_CLIENT_SECONDS),
+    ]);
     return toAuthUser(row);
   }
 

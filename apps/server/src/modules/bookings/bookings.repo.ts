@@ -231,6 +231,15 @@ export async function lockSeatsForBooking(
   }));
 }
 
+/** The user a booking belongs to, to tell the caller's own booked seat from someone else's. */
+export async function findBookingOwner(tx: DbOrTx, bookingId: number): Promise<number | null> {
+  const [row] = await queryRows<{ user_id: number }>(
+    tx,
+    sql`select user_id from bookings where id = ${bookingId}`,
+  );
+  return row ? Number(row.user_id) : null;
+}
+
 export async function insertBooking(
   tx: DbOrTx,
   values: {

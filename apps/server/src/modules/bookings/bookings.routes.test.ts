@@ -127,11 +127,15 @@ async function payInWindow(created: BookingCreated, card: string) {
   return new URL(String(submit.headers.location));
 }
 
-/** Follows a provider redirect into our callback; returns the SPA result page it lands on. */
-async function followCallback(callback: URL) {
+/**
+ * Follows a provider redirect into our callback; returns the SPA result page it lands on. The
+ * buyer's own browser brings their session cookie; without `cookie` it is someone else's request.
+ */
+async function followCallback(callback: URL, cookie?: string) {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `${callback.pathname}${callback.search}`,
+    ...(cookie ? { headers: { cookie } } : {}),
   });
   expect(response.statusCode).toBe(302);
   return new URL(String(response.headers.location));
@@ -258,7 +262,7 @@ describe('POST /bookings and the sandbox payment', () => {
     expect((await stateOf(created.bookingNumber))?.payment_status).toBe('PENDING');
   });
 
-  it('a payment key the window did not sign for this order and amount fails, and frees the seats', async () => {
+  it('a payment key the window did not sign leaves the order and seats held unless the owner brings it', async () => {
     const { concertId, buyer, seatIds } = await buyerHolding(1);
     const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
     const forged = new URL(`http://x/api/v1/payments/success`);
@@ -268,7 +272,35 @@ describe('POST /bookings and the sandbox payment', () => {
     );
     forged.searchParams.set('orderId', created.orderId);
     forged.searchParams.set('amount', String(created.amount));
-    const result = await followCallback(forged);
+    const stranger = await createLoggedInUser(ctx.app, ctx.database.db);
+    // Anyone holding the orderId, anonymous or logged in as someone else: nothing changes.
+    for (const cookie of [undefined, stranger.cookie]) {
+      const result = await followCallback(forged, cookie);
+      expect(result.pathname).toBe('/payment/result/fail');
+      expect(result.searchParams.get('code')).toBe('INVALID_PAYMENT_KEY');
+      expect(result.searchParams.get('bookingNumber')).toBe(created.bookingNumber);
+      expect(await stateOf(created.bookingNumber)).toMatchObject({
+        booking_status: 'PENDING_PAYMENT',
+        payment_status: 'PENDING',
+      });
+      expect(await seatRows(seatIds)).toEqual([
+        { id: seatIds[0], status: 'RESERVED', held_by_user_id: buyer.id },
+      ]);
+    }
+    // The buyer can still pay for it.
+    const paid = await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    expect(paid.pathname).toBe('/payment/result/success');
+    expect((await seatRows(seatIds))[0]?.status).toBe('BOOKED');
+  });
+
+  it("the owner's own browser with a refused payment key frees the seats at once", async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const forged = new URL(`http://x/api/v1/payments/success`);
+    forged.searchParams.set('paymentKey', 'sbx_approve_not-a-real-key');
+    forged.searchParams.set('orderId', created.orderId);
+    forged.searchParams.set('amount', String(created.amount));
+    const result = await followCallback(forged, buyer.cookie);
     expect(result.pathname).toBe('/payment/result/fail');
     expect(result.searchParams.get('code')).toBe('INVALID_PAYMENT_KEY');
     expect(await stateOf(created.bookingNumber)).toMatchObject({
@@ -283,7 +315,7 @@ describe('POST /bookings and the sandbox payment', () => {
     const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
     const callback = await payInWindow(created, sandboxTestCards.decline);
     expect(callback.pathname).toBe('/api/v1/payments/fail');
-    const result = await followCallback(callback);
+    const result = await followCallback(callback, buyer.cookie);
     expect(result.pathname).toBe('/payment/result/fail');
     expect(Object.fromEntries(result.searchParams)).toEqual({
       orderId: created.orderId,
@@ -307,6 +339,36 @@ describe('POST /bookings and the sandbox payment', () => {
       paymentMethod: null,
     });
     expect(outline.json().data.seatLabels).toHaveLength(2);
+  });
+
+  it("a failure callback without the owner's session shows the failure page and changes nothing", async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const callback = new URL('http://x/api/v1/payments/fail');
+    callback.searchParams.set('code', 'PAY_PROCESS_CANCELED');
+    callback.searchParams.set('message', '사용자에 의해 결제가 취소되었습니다.');
+    callback.searchParams.set('orderId', created.orderId);
+    const stranger = await createLoggedInUser(ctx.app, ctx.database.db);
+    for (const cookie of [undefined, stranger.cookie]) {
+      const result = await followCallback(callback, cookie);
+      expect(result.pathname).toBe('/payment/result/fail');
+      expect(result.searchParams.get('code')).toBe('PAY_PROCESS_CANCELED');
+      expect(result.searchParams.get('bookingNumber')).toBe(created.bookingNumber);
+      expect(await stateOf(created.bookingNumber)).toMatchObject({
+        booking_status: 'PENDING_PAYMENT',
+        payment_status: 'PENDING',
+      });
+      expect((await seatRows(seatIds)).map((s) => [s.status, s.held_by_user_id])).toEqual([
+        ['RESERVED', buyer.id],
+        ['RESERVED', buyer.id],
+      ]);
+    }
+    // Left alone, the unpaid booking still ends at its deadline.
+    ctx.clock.advance(10 * 60_000 + 1_000);
+    await ctx.app.scheduler.runNow('unpaid-booking-expiry');
+    expect((await stateOf(created.bookingNumber))?.payment_status).toBe('EXPIRED');
+    expect((await seatRows(seatIds)).every((s) => s.status === 'AVAILABLE')).toBe(true);
+    ctx.clock.advance(-10 * 60_000 - 1_000);
   });
 
   it('a confirm refused by the provider fails the payment and frees the seats', async () => {
@@ -368,7 +430,11 @@ describe('POST /bookings and the sandbox payment', () => {
     // The stale window's approval cannot buy one seat for the price of two: refunded.
     const stale = await followCallback(await payInWindow(first, sandboxTestCards.approve));
     expect(stale.pathname).toBe('/payment/result/fail');
-    expect(stale.searchParams.get('code')).toBe('M003');
+    // The true reason: the buyer released a seat, the time did not run out.
+    expect(stale.searchParams.get('code')).toBe('B015');
+    expect(stale.searchParams.get('message')).toBe(
+      '선택한 좌석의 선점이 해제되어 예매하지 못했습니다. 결제하신 금액은 전액 환불되었습니다. 좌석을 다시 선택해주세요.',
+    );
     expect(refunds.filter((r) => r.idempotencyKey === `late-${first.orderId}`)).toHaveLength(1);
     // The kept seat went back to the pool with the failed booking; hold it again and pay.
     expect((await hold(concertId, buyer, kept)).statusCode).toBe(200);
@@ -400,9 +466,12 @@ describe('POST /bookings and the sandbox payment', () => {
     expect([foreign.statusCode, foreign.json().code]).toEqual([400, 'B007']);
     const taken = await book(buyer, concertId, [othersSeat]);
     expect([taken.statusCode, taken.json().code]).toEqual([409, 'B003']);
+    // A free seat: the caller does not hold it (any more); time running out is not the reason.
     const notHeld = await book(buyer, concertId, [free[1]?.seatId ?? 0]);
-    expect([notHeld.statusCode, notHeld.json().code]).toEqual([409, 'B005']);
-    expect(notHeld.json().message).toBe('좌석 선점 시간이 만료되었습니다. 다시 선택해주세요.');
+    expect([notHeld.statusCode, notHeld.json().code]).toEqual([409, 'B015']);
+    expect(notHeld.json().message).toBe(
+      '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
+    );
     const closed = await newConcert({ status: 'SCHEDULED' });
     const notOnSale = await book(buyer, closed, [1]);
     expect([notOnSale.statusCode, notOnSale.json().code]).toEqual([409, 'B001']);
@@ -413,6 +482,37 @@ describe('POST /bookings and the sandbox payment', () => {
       payload: '{"concertId":"x","concertSeatIds":"y"}',
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('booking a seat one released says so, not that the time ran out', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const released = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/seats/concerts/${concertId}/seats/${seatIds[0]}/release`,
+      headers: { cookie: buyer.cookie, 'x-access-key': buyer.key },
+    });
+    expect(released.statusCode).toBe(200);
+    const response = await book(buyer, concertId, seatIds);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      success: false,
+      status: 409,
+      code: 'B015',
+      message: '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
+    });
+  });
+
+  it("booking one's own paid seat again says it is already booked; someone else's is B003", async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const paid = await followCallback(await payInWindow(created, sandboxTestCards.approve));
+    expect(paid.pathname).toBe('/payment/result/success');
+    const again = await book(buyer, concertId, seatIds);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'B014', message: '이미 예매한 좌석입니다.' });
+    const other = await admitted(concertId);
+    const theirs = await book(other, concertId, seatIds);
+    expect([theirs.statusCode, theirs.json().code]).toEqual([409, 'B003']);
   });
 
   it('enforces maxTicketsPerUser across confirmed bookings', async () => {

@@ -10,10 +10,16 @@ import {
   paymentFailQuerySchema,
   paymentSuccessQuerySchema,
 } from '@curtaincall/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, requireSessionUser, requireUser } from '../../http/guards';
 import type { BookingsService, PaymentRedirect } from './bookings.service';
+
+/** The caller's user id when logged in: the payment callbacks accept anonymous browsers too. */
+function sessionUserId(request: FastifyRequest): number | undefined {
+  const userId = request.session?.userId;
+  return typeof userId === 'number' ? userId : undefined;
+}
 
 /** Bookings (api-contract.md §8.1, 8.3, 8.4) and the provider's browser callbacks (§8.2). */
 export const bookingsRoutes: FastifyPluginAsyncZod<{
@@ -95,7 +101,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         querystring: paymentSuccessQuerySchema,
       },
     },
-    async (request, reply) => redirectTo(reply, await bookings.handlePaymentSuccess(request.query)),
+    async (request, reply) =>
+      redirectTo(reply, await bookings.handlePaymentSuccess(request.query, sessionUserId(request))),
   );
 
   app.get(
@@ -103,10 +110,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['payments'],
-        summary: '결제 실패 콜백 (좌석 해제 후 결과 페이지로 302)',
+        summary: '결제 실패 콜백 (주문자 본인 세션이면 좌석 해제; 결과 페이지로 302)',
         querystring: paymentFailQuerySchema,
       },
     },
-    async (request, reply) => redirectTo(reply, await bookings.handlePaymentFail(request.query)),
+    async (request, reply) =>
+      redirectTo(reply, await bookings.handlePaymentFail(request.query, sessionUserId(request))),
   );
 };

@@ -9,6 +9,7 @@ import {
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import {
   PaymentProviderError,
+  type ConfirmResult,
   type PaymentProviderPort,
 } from '../../adapters/payment-provider/payment-provider';
 import type { Database } from '../../db/client';
@@ -29,6 +30,7 @@ import {
   findBookingById,
   findBookingByNumber,
   findBookingOutline,
+  findBookingOwner,
   findConcertForBooking,
   findLatestPayment,
   findPaymentByOrderId,
@@ -105,8 +107,17 @@ export function createBookingsService(deps: {
       for (const seat of seats) {
         const mine = seat.status === 'RESERVED' && seat.heldByUserId === user.id;
         if (mine && seat.holdExpiresAt !== null && seat.holdExpiresAt > now) continue;
-        if (mine || (seat.status === 'AVAILABLE' && seat.heldByUserId === null)) {
-          throw new AppError('B005', bookingMessages.holdExpired);
+        if (mine) throw new AppError('B005', bookingMessages.holdExpired);
+        // A free seat no longer tells whether its hold was released or expired and swept.
+        if (seat.status === 'AVAILABLE' && seat.heldByUserId === null) {
+          throw new AppError('B015', bookingMessages.holdReleased);
+        }
+        if (
+          seat.status === 'BOOKED' &&
+          seat.bookingId !== null &&
+          (await findBookingOwner(tx, seat.bookingId)) === user.id
+        ) {
+          throw new AppError('B014', bookingMessages.alreadyBookedByYou);
         }
         throw new AppError('B003', bookingMessages.notYourHold);
       }
@@ -195,12 +206,16 @@ export function createBookingsService(deps: {
     if (result) await publishSeats(result.concertId, result.freed);
   }
 
-  /** Toss's success redirect (api-contract §8.2 step 4). Never throws: it always redirects. */
-  async function handlePaymentSuccess(query: {
-    paymentKey?: string;
-    orderId?: string;
-    amount?: string;
-  }): Promise<PaymentRedirect> {
+  /**
+   * Toss's success redirect (api-contract §8.2 step 4). Never throws: it always redirects. A
+   * refused confirm cancels the order only when the provider says this payment failed or the
+   * callback comes with the owner's session (the provider redirects the owner's own browser):
+   * anyone else holding the orderId could send it with a made-up paymentKey.
+   */
+  async function handlePaymentSuccess(
+    query: { paymentKey?: string; orderId?: string; amount?: string },
+    callerUserId: number | undefined,
+  ): Promise<PaymentRedirect> {
     const payment = query.orderId ? await findPaymentByOrderId(db, query.orderId) : undefined;
     if (!payment) {
       return {
@@ -239,7 +254,7 @@ export function createBookingsService(deps: {
     }
 
     if (!query.paymentKey) return fail('C001', bookingMessages.confirmFailed);
-    let confirmed;
+    let confirmed: ConfirmResult;
     try {
       confirmed = await provider.confirm({
         paymentKey: query.paymentKey,
@@ -248,13 +263,20 @@ export function createBookingsService(deps: {
       });
     } catch (error) {
       confirmed = {
-        ok: false as const,
+        ok: false,
         code: error instanceof PaymentProviderError ? error.code : 'PROVIDER_ERROR',
         message: bookingMessages.confirmFailed,
+        paymentFailed: false,
       };
     }
     if (!confirmed.ok) {
-      await failPending(booking.id, { ...confirmed, status: 'FAILED' });
+      if (confirmed.paymentFailed || callerUserId === booking.userId) {
+        await failPending(booking.id, {
+          code: confirmed.code,
+          message: confirmed.message,
+          status: 'FAILED',
+        });
+      }
       return fail(confirmed.code, confirmed.message);
     }
 
@@ -268,7 +290,8 @@ export function createBookingsService(deps: {
         return { kind: 'lost' as const };
       }
       const { held, tickets } = await countSeatsStillHeld(tx, locked);
-      if (held !== tickets || tickets === 0) return { kind: 'lost' as const };
+      // Still this booking's turn, but the buyer removed a seat from it after the window closed.
+      if (held !== tickets || tickets === 0) return { kind: 'released' as const };
       const seatIds = await confirmBooking(
         tx,
         locked,
@@ -289,13 +312,16 @@ export function createBookingsService(deps: {
     if (outcome.kind === 'already') {
       return { kind: 'success', orderId, bookingNumber };
     }
-    // Paid, but the booking expired (or was replaced) and its seats may be someone else's by
-    // now: give the money back at once, then close what is still open.
+    // Paid, but the booking expired (or was replaced), or lost a seat the buyer released, and
+    // its seats may be someone else's by now: give the money back at once, then close what is
+    // still open, telling the buyer which of the two happened.
+    const released = outcome.kind === 'released';
+    const reason = released ? '좌석 선점 해제' : '결제 시간 초과';
     try {
       const refund = await provider.cancel({
         paymentKey: approved.paymentKey,
         amount: payment.amount,
-        reason: '결제 시간 초과로 예매 불가: 자동 환불',
+        reason: `${reason}로 예매 불가: 자동 환불`,
         idempotencyKey: `late-${payment.orderId}`,
       });
       await db.transaction(async (tx) => {
@@ -303,32 +329,44 @@ export function createBookingsService(deps: {
         await recordRefund(
           tx,
           { id: payment.id, amount: payment.amount },
-          { reason: '결제 시간 초과 자동 환불', transactionKey: refund.transactionKey, now },
+          { reason: `${reason} 자동 환불`, transactionKey: refund.transactionKey, now },
         );
       });
-      await failPending(booking.id, {
-        code: 'M003',
-        message: bookingMessages.expiredBeforePayment,
-        status: 'EXPIRED',
-      });
-      return fail('M003', bookingMessages.expiredBeforePayment);
+      const closed = released
+        ? {
+            code: 'B015',
+            message: bookingMessages.releasedBeforePayment,
+            status: 'FAILED' as const,
+          }
+        : {
+            code: 'M003',
+            message: bookingMessages.expiredBeforePayment,
+            status: 'EXPIRED' as const,
+          };
+      await failPending(booking.id, closed);
+      return fail(closed.code, closed.message);
     } catch {
-      return fail('M005', bookingMessages.expiredRefundFailed);
+      return released
+        ? fail('M005', bookingMessages.releasedRefundFailed)
+        : fail('M005', bookingMessages.expiredRefundFailed);
     }
   }
 
-  /** Toss's failure redirect (step 5): a PENDING payment fails and its seats are freed. */
-  async function handlePaymentFail(query: {
-    code?: string;
-    message?: string;
-    orderId?: string;
-  }): Promise<PaymentRedirect> {
+  /**
+   * Toss's failure redirect (step 5). It carries nothing the provider signed, so a PENDING
+   * payment fails and its seats are freed only when the owner's own browser brings it (their
+   * session); anyone else's copy just shows the failure page, and an order nobody pays expires.
+   */
+  async function handlePaymentFail(
+    query: { code?: string; message?: string; orderId?: string },
+    callerUserId: number | undefined,
+  ): Promise<PaymentRedirect> {
     const code = query.code || 'PAY_PROCESS_ABORTED';
     const message = query.message || '결제에 실패했습니다.';
     const payment = query.orderId ? await findPaymentByOrderId(db, query.orderId) : undefined;
     if (!payment) return { kind: 'fail', orderId: query.orderId ?? '', code, message };
     const booking = await findBookingById(db, payment.bookingId);
-    if (payment.status === 'PENDING' && booking) {
+    if (payment.status === 'PENDING' && booking && booking.userId === callerUserId) {
       await failPending(booking.id, { code, message, status: 'FAILED' });
     }
     return {
