@@ -175,6 +175,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     seats,
     clock,
     maxPollersPerConcert: config.polling.maxPerConcert,
+    // The longest poll plus a margin for the client's re-read between two polls.
+    rememberMs: config.polling.maxTimeoutMs + 10_000,
   });
   const queue = createQueueService({
     store: queueStore,

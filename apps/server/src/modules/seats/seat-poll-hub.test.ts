@@ -10,14 +10,16 @@ const CONCERT = 7;
 /** A seats service whose batch read waits until the test lets it answer. */
 function slowSeats() {
   let answerRead: (rows: SeatRow[]) => void = () => undefined;
+  let reads = 0;
   const service = {
     describeSeatRows: () =>
       new Promise<SeatRow[]>((resolve) => {
+        reads += 1;
         answerRead = resolve;
       }),
     toEntry: (row: SeatRow) => ({ seatId: row.id, status: row.status }),
   } as unknown as SeatsService;
-  return { service, answerRead: (rows: SeatRow[]) => answerRead(rows) };
+  return { service, answerRead: (rows: SeatRow[]) => answerRead(rows), reads: () => reads };
 }
 
 const heldSeat: SeatRow = {
@@ -41,6 +43,7 @@ function hubWithSlowSeats() {
     seats: seats.service,
     clock: createManualClock(),
     maxPollersPerConcert: 100,
+    rememberMs: 70_000,
   });
   return { bus, seats, hub };
 }
@@ -82,9 +85,16 @@ describe('seat poll hub fan-out', () => {
     // The replaced poll got its timeout answer only; the update went to nobody twice.
     const secondAnswers = written.get(2) ?? [];
     expect(secondAnswers.map((json) => JSON.parse(json).status)).toEqual(['timeout-ok']);
-    expect(hub.waitingCount()).toBe(1);
+    // The poll that replaced it missed that batch, so it is answered at once from the same read.
+    // (Before, it waited for the next change: the update reached user 2 never.)
+    const again = await secondAgain;
+    expect(again.kind === 'answer' && JSON.parse(again.json)).toMatchObject({
+      status: 'update',
+      seatUpdates: [{ seatId: 1, status: 'RESERVED' }],
+    });
+    expect(seats.reads()).toBe(1);
+    expect(hub.waitingCount()).toBe(0);
     hub.closeAll();
-    expect(await secondAgain).toEqual({ kind: 'written' });
   });
 
   it('falls back to handing the answer to the handler when the writer cannot send it', async () => {
@@ -108,5 +118,132 @@ describe('seat poll hub fan-out', () => {
       status: 'update',
       seatUpdates: [{ seatId: 1, status: 'RESERVED' }],
     });
+  });
+});
+
+/** A seats service that answers at once with the seats asked for, counting the reads. */
+function instantSeats() {
+  const reads: number[][] = [];
+  const service = {
+    describeSeatRows: ({ seatIds }: { seatIds: number[] }) => {
+      reads.push(seatIds);
+      return Promise.resolve(seatIds.map((id) => ({ ...heldSeat, id })));
+    },
+    toEntry: (row: SeatRow) => ({ seatId: row.id, status: row.status }),
+  } as unknown as SeatsService;
+  return { service, reads };
+}
+
+describe('seat poll hub between two polls', () => {
+  const REMEMBER_MS = 70_000;
+  function setup() {
+    const bus = createMemoryEventBus();
+    const seats = instantSeats();
+    const clock = createManualClock();
+    const hub = createSeatPollHub({
+      bus,
+      seats: seats.service,
+      clock,
+      maxPollersPerConcert: 100,
+      rememberMs: REMEMBER_MS,
+    });
+    const pollAs = (userId: number, timeoutMs = 60_000) =>
+      hub.poll({
+        concertId: CONCERT,
+        userId,
+        replace: true,
+        timeoutMs,
+        changedSince: null,
+        onClose: () => undefined,
+      });
+    /** A change, and the batch window after it. */
+    const change = async (...seatIds: number[]) => {
+      await bus.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds });
+      await settle(150);
+    };
+    return { seats, clock, hub, pollAs, change };
+  }
+  const seatIdsOf = (outcome: PollOutcome) =>
+    outcome.kind === 'answer'
+      ? JSON.parse(outcome.json).seatUpdates.map((s: { seatId: number }) => s.seatId)
+      : outcome.kind;
+  /** Whether the poll is still held after the event loop had a turn. */
+  const isWaiting = async (poll: Promise<PollOutcome>) =>
+    (await Promise.race([poll.then(() => false), settle(30).then(() => true)])) === true;
+
+  it('a change made while no poll of the user was held answers their next poll at once, once', async () => {
+    const { seats, hub, pollAs, change } = setup();
+    const first = pollAs(1);
+    await settle();
+    await change(1);
+    expect(seatIdsOf(await first)).toEqual([1]);
+    // Between two polls (the client re-reads the status, then polls 300 ms later).
+    await change(2, 3);
+    expect(seatIdsOf(await pollAs(1))).toEqual([2, 3]);
+    // Nobody was waiting for that batch: the late poll read it, once.
+    expect(seats.reads).toEqual([[1], [2, 3]]);
+    // Caught up: the next poll waits for the next change.
+    const third = pollAs(1);
+    expect(await isWaiting(third)).toBe(true);
+    await change(4);
+    expect(seatIdsOf(await third)).toEqual([4]);
+    hub.closeAll();
+  });
+
+  it('a poll with no change since the last answer waits, after an update or a timeout', async () => {
+    const { hub, pollAs, change } = setup();
+    const first = pollAs(1);
+    await settle();
+    await change(1);
+    expect(seatIdsOf(await first)).toEqual([1]);
+    const timedOut = await pollAs(1, 20);
+    expect(timedOut.kind === 'answer' && JSON.parse(timedOut.json).status).toBe('timeout-ok');
+    const next = pollAs(1);
+    expect(await isWaiting(next)).toBe(true);
+    expect(hub.waitingCount()).toBe(1);
+    hub.closeAll();
+    const closed = await next;
+    expect(closed.kind === 'answer' && JSON.parse(closed.json).status).toBe('timeout-ok');
+  });
+
+  it('a poll that timed out just before a change is answered by its successor at once', async () => {
+    const { hub, pollAs, change } = setup();
+    const timedOut = await pollAs(1, 20);
+    expect(timedOut.kind === 'answer' && JSON.parse(timedOut.json).status).toBe('timeout-ok');
+    await change(5);
+    expect(seatIdsOf(await pollAs(1))).toEqual([5]);
+    hub.closeAll();
+  });
+
+  it('a user not answered on this instance yet gets the changes of the last seconds, then waits', async () => {
+    const { clock, hub, pollAs, change } = setup();
+    const other = pollAs(2);
+    await settle();
+    await change(1);
+    await other;
+    // User 1 may have been answered by another instance just before this change.
+    expect(seatIdsOf(await pollAs(1))).toEqual([1]);
+    expect(await isWaiting(pollAs(1))).toBe(true);
+    // Long after the last change, a newcomer just waits.
+    clock.advance(10_000);
+    expect(await isWaiting(pollAs(3))).toBe(true);
+    hub.closeAll();
+  });
+
+  it('forgets what users were answered after rememberMs', async () => {
+    const { clock, hub, pollAs, change } = setup();
+    const first = pollAs(1);
+    await settle();
+    await change(1);
+    await first;
+    clock.advance(REMEMBER_MS + 1);
+    await change(2);
+    // Treated as a newcomer: the change is recent, so it is sent, and the user is known again.
+    expect(seatIdsOf(await pollAs(1))).toEqual([2]);
+    expect(hub.rememberedUsers()).toBe(1);
+    clock.advance(REMEMBER_MS + 1);
+    expect(await isWaiting(pollAs(2))).toBe(true);
+    expect(hub.rememberedUsers()).toBe(0);
+    hub.closeAll();
   });
 });

@@ -74,6 +74,28 @@ describe('two instances', () => {
         isReservedByCurrentUser: false,
       }),
     ]);
+
+    // B's user has no poll held when A's user gives the seat back: B, still listening for the
+    // concert, answers their next poll at once.
+    const released = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/seats/concerts/${concertId}/seats/${seats[3].seatId}/release`,
+      headers: headersA,
+    });
+    expect(released.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // over Redis, then the batch window
+    const nextStarted = Date.now();
+    const next = (
+      await other.app.inject({
+        method: 'GET',
+        url: `/api/seats/concerts/${concertId}/polling?replace=true&timeout=10000`,
+        headers: headersB,
+      })
+    ).json();
+    expect(Date.now() - nextStarted).toBeLessThan(2_000);
+    expect(next.seatUpdates).toEqual([
+      expect.objectContaining({ seatId: seats[3].seatId, status: 'AVAILABLE' }),
+    ]);
   });
 
   it('the admission tick on B admits a user who waits behind a user on A', async () => {

@@ -31,6 +31,14 @@ function as(user: Buyer, method: 'GET' | 'POST' | 'DELETE', path: string) {
 const poll = (user: Buyer, query = 'replace=true&timeout=5000') =>
   as(user, 'GET', `/polling?${query}`);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * A poll answered at once with what the user missed since their last answer (changes made by
+ * earlier tests while they held no poll), so that the test's own poll waits.
+ */
+async function caughtUp(user: Buyer) {
+  const answer = (await poll(user, 'replace=true&timeout=50')).json();
+  expect(answer.status).toBe('update');
+}
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { POLL_MIN_TIMEOUT_MS: '50' } });
@@ -69,6 +77,8 @@ describe('seat long polling', () => {
   });
 
   it("marks the poller's own hold, and batches changes made close together", async () => {
+    // Bob, never answered here, is sent the recent change of the test above first.
+    await caughtUp(bob);
     const waiting = poll(bob);
     await settle();
     await as(bob, 'POST', `/seats/${seatIds[1]}/reserve`);
@@ -84,6 +94,7 @@ describe('seat long polling', () => {
   });
 
   it("answers 'timeout-ok' when nothing changes", async () => {
+    await caughtUp(alice);
     const answer = await poll(alice, 'replace=true&timeout=80');
     expect(answer.json()).toMatchObject({
       status: 'timeout-ok',
@@ -126,6 +137,28 @@ describe('seat long polling', () => {
     const next = await poll(alice, `lastUpdateTime=${cursor}&timeout=5000`);
     expect(next.json().status).toBe('update');
     expect(next.json().seatUpdates.map((s: { seatId: number }) => s.seatId)).toContain(lateSeat);
+  });
+
+  it('a change made between two polls answers the next poll at once, without lastUpdateTime', async () => {
+    const waiting = poll(alice);
+    await settle();
+    expect((await as(bob, 'POST', `/seats/${seatIds[6]}/reserve`)).statusCode).toBe(200);
+    expect((await waiting).json().seatUpdates).toEqual([
+      expect.objectContaining({ seatId: seatIds[6], status: 'RESERVED' }),
+    ]);
+    // Alice re-reads the status and has no poll held when Bob gives the seat back.
+    expect((await as(bob, 'DELETE', `/seats/${seatIds[6]}/release`)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // the batch window
+    const started = performance.now();
+    const next = await poll(alice, 'replace=true&timeout=5000');
+    // Before, this poll waited for its whole timeout (seen: 26.6 s in a rush).
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(next.json()).toMatchObject({ status: 'update', hasUpdate: true });
+    expect(next.json().seatUpdates).toEqual([
+      expect.objectContaining({ seatId: seatIds[6], status: 'AVAILABLE' }),
+    ]);
+    // Nothing changed since that answer: the next poll waits (and times out).
+    expect((await poll(alice, 'replace=true&timeout=80')).json().status).toBe('timeout-ok');
   });
 
   it('an expired hold, freed by the sweeper, wakes the waiting polls', async () => {
@@ -171,6 +204,8 @@ describe('seat long polling', () => {
         headers: { cookie: user.cookie, 'x-access-key': user.key },
       });
     try {
+      await caughtUp(carol);
+      await caughtUp(dave);
       const carolWaits = pollOver(carol, 'replace=true&timeout=5000');
       const daveWaits = pollOver(dave, 'replace=true&timeout=5000');
       await new Promise((resolve) => setTimeout(resolve, 100));
