@@ -38,6 +38,8 @@ import { AppError } from './http/app-error';
 import type { PaymentProviderPort } from './adapters/payment-provider/payment-provider';
 import { createSandboxPaymentProvider } from './adapters/payment-provider/sandbox-payment-provider';
 import { createTossPaymentProvider } from './adapters/payment-provider/toss-payment-provider';
+import { registerContentTypeCheck } from './http/content-types';
+import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createBookingsService } from './modules/bookings/bookings.service';
@@ -258,6 +260,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       },
     },
   });
+  // After the security headers, so refusals carry them; before any body is read.
+  const ownOrigins = [config.publicBaseUrl, config.frontBaseUrl, ...config.corsOrigins];
+  registerOriginCheck(app, ownOrigins);
+  registerContentTypeCheck(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.uploadMaxBytes, files: 3, fields: 40, fieldSize: 64 * 1024 },
   });
@@ -320,9 +326,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log });
   await app.register(waitQueueRoutes, {
     sockets: waitQueueSockets,
-    allowedOrigins: [config.publicBaseUrl, config.frontBaseUrl, ...config.corsOrigins].map(
-      (url) => new URL(url).origin,
-    ),
+    allowedOrigins: ownOrigins.map((url) => new URL(url).origin),
   });
 
   await registerWebApp(app, { webDistDir: config.webDistDir, uploadsDir });
@@ -361,7 +365,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
 /**
  * JSON bodies may be empty (the client sends `Content-Type: application/json` on body-less
- * calls, api-contract.md §1.2); form-encoded bodies (login, password change) become objects.
+ * calls, api-contract.md §1.2); form-encoded bodies become objects, only on the routes whose
+ * `consumes` names them (login, password change: http/content-types.ts).
  */
 function registerBodyParsers(app: FastifyInstance): void {
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -58,6 +58,9 @@ export const errorCodes = [
   'AI001', // AI service unavailable
   'AI004', // not enough reviews for a summary
   'AI007', // (new) regenerated less than 30 s ago
+  'C009', // (new) unsafe request from a page of a foreign origin (CSRF)
+  'C010', // (new) request headers (or URL) over the server's size limit
+  'C011', // (new) request not received in time
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -117,6 +120,9 @@ export const errorStatus = {
   AI001: 503,
   AI004: 400,
   AI007: 429,
+  C009: 403,
+  C010: 431,
+  C011: 408,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -174,6 +180,9 @@ export const errorMessages = {
   AI001: 'AI 서비스가 일시적으로 사용할 수 없습니다.',
   AI004: 'AI 요약 생성을 위한 리뷰가 없습니다. 먼저 리뷰를 작성해주세요.',
   AI007: 'AI 요약은 30초에 한 번만 다시 생성할 수 있습니다.',
+  C009: '허용되지 않은 출처의 요청입니다.',
+  C010: '요청 헤더가 너무 큽니다.',
+  C011: '요청 시간이 초과되었습니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */
