@@ -38,6 +38,7 @@ import { AppError } from './http/app-error';
 import type { PaymentProviderPort } from './adapters/payment-provider/payment-provider';
 import { createSandboxPaymentProvider } from './adapters/payment-provider/sandbox-payment-provider';
 import { createTossPaymentProvider } from './adapters/payment-provider/toss-payment-provider';
+import { answerClientError } from './http/client-errors';
 import { registerContentTypeCheck } from './http/content-types';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -232,6 +233,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
           : new AppError('C007', '요청 주소의 형식이 올바르지 않습니다.'),
       );
     },
+    // Bytes node refuses before there is a request (headers over 16 KB, a broken request line).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
