@@ -148,6 +148,22 @@ describe('unsafe requests from foreign pages', () => {
     expect(await currentNickname()).toBe('닉리퍼러');
   });
 
+  it('Origin null (a no-referrer form post) passes only when Sec-Fetch-Site says same-origin', async () => {
+    const attempts: Array<Record<string, string>> = [
+      { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null', 'sec-fetch-site': 'none' },
+      { origin: 'null', referer: `${OWN}/` },
+    ];
+    for (const headers of attempts) {
+      const response = await profileForm(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    const response = await profileForm({ origin: 'null', 'sec-fetch-site': 'same-origin' }, '닉널');
+    expect(response.statusCode).toBe(200);
+    expect(await currentNickname()).toBe('닉널');
+  });
+
   it('Origin outranks the other headers', async () => {
     const foreign = await profileForm({
       origin: 'http://localhost:5555',
@@ -184,6 +200,27 @@ describe('unsafe requests from foreign pages', () => {
       headers: crossSite,
     });
     expect(checkout.statusCode).toBe(200);
+  });
+});
+
+describe('the sandbox payment window', () => {
+  it("its own form post (Origin null under our no-referrer policy) is read; another site's is not", async () => {
+    const form = new URLSearchParams({ orderId: 'bad', amount: '1000' }).toString();
+    const post = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/sandbox-payments/checkout',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: form,
+      });
+    const own = await post({ origin: 'null', 'sec-fetch-site': 'same-origin' });
+    // Read and answered by the window itself: its page with the order error, not a refusal.
+    expect(own.statusCode).toBe(400);
+    expect(own.headers['content-type']).toContain('text/html');
+    expect(own.body).toContain('주문 정보가 올바르지 않습니다.');
+    const foreign = await post({ origin: 'null', 'sec-fetch-site': 'cross-site' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual(refused);
   });
 });
 

@@ -18,7 +18,8 @@ function originOf(url: string): string | null {
  * do not stop a page on a sibling subdomain or another port of our host (same site), so the
  * browser's own statement of where the request comes from decides:
  * - `Origin` when present (browsers send it on every cross-origin POST/PUT/PATCH/DELETE, and
- *   Chromium on same-origin ones too); `null` (sandboxed frames, cross-origin redirects) is foreign;
+ *   Chromium on same-origin ones too); `null` (sandboxed frames, redirects, no-referrer form
+ *   posts) passes only with `Sec-Fetch-Site: same-origin`;
  * - else `Sec-Fetch-Site`: `same-origin`, or `none` (typed by the user), pass; `same-site` and
  *   `cross-site` do not, as no allowed Origin vouches for them;
  * - else `Referer`'s origin.
@@ -26,10 +27,14 @@ function originOf(url: string): string | null {
  * no browser sends an unsafe cross-origin request without Origin, so it cannot carry a victim's
  * cookie on an attacker's behalf.
  */
-export function isForeignRequest(request: FastifyRequest, allowedOrigins: ReadonlySet<string>) {
+function isForeignRequest(request: FastifyRequest, allowedOrigins: ReadonlySet<string>) {
   const { origin, referer } = request.headers;
-  if (origin !== undefined) return !allowedOrigins.has(origin);
   const fetchSite = request.headers['sec-fetch-site'];
+  // Our pages send `Referrer-Policy: no-referrer`, under which a browser sends `Origin: null` on
+  // a form post even to its own origin (the sandbox payment window's form); the browser's own
+  // Sec-Fetch-Site then says whether it came from our origin.
+  if (origin === 'null') return fetchSite !== 'same-origin';
+  if (origin !== undefined) return !allowedOrigins.has(origin);
   if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none';
   if (referer !== undefined) {
     const refererOrigin = originOf(referer);
