@@ -27,7 +27,7 @@ function originOf(url: string): string | null {
  * no browser sends an unsafe cross-origin request without Origin, so it cannot carry a victim's
  * cookie on an attacker's behalf.
  */
-function isForeignRequest(request: FastifyRequest, allowedOrigins: ReadonlySet<string>) {
+function isForeignRequest(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
   const { origin, referer } = request.headers;
   const fetchSite = request.headers['sec-fetch-site'];
   // Our pages send `Referrer-Policy: no-referrer`, under which a browser sends `Origin: null` on
