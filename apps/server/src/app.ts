@@ -38,7 +38,10 @@ import { AppError } from './http/app-error';
 import type { PaymentProviderPort } from './adapters/payment-provider/payment-provider';
 import { createSandboxPaymentProvider } from './adapters/payment-provider/sandbox-payment-provider';
 import { createTossPaymentProvider } from './adapters/payment-provider/toss-payment-provider';
+import { answerClientError } from './http/client-errors';
+import { registerContentTypeCheck } from './http/content-types';
 import { registerHostileInputGuard } from './http/hostile-input';
+import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createBookingsService } from './modules/bookings/bookings.service';
@@ -235,6 +238,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
           : new AppError('C007', '요청 주소의 형식이 올바르지 않습니다.'),
       );
     },
+    // Bytes node refuses before there is a request (headers over 16 KB, a broken request line).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Recorded before any route exists, so the list also has routes hidden from the OpenAPI document.
@@ -271,6 +276,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       },
     },
   });
+  // After the security headers, so refusals carry them; before any body is read.
+  const ownOrigins = [config.publicBaseUrl, config.frontBaseUrl, ...config.corsOrigins];
+  registerOriginCheck(app, ownOrigins);
+  registerContentTypeCheck(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.uploadMaxBytes, files: 3, fields: 40, fieldSize: 64 * 1024 },
   });
@@ -334,9 +343,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(waitQueueRoutes, {
     sockets: waitQueueSockets,
     assertConcertExists: (concertId: number) => concerts.assertConcertExists(concertId),
-    allowedOrigins: [config.publicBaseUrl, config.frontBaseUrl, ...config.corsOrigins].map(
-      (url) => new URL(url).origin,
-    ),
+    allowedOrigins: ownOrigins.map((url) => new URL(url).origin),
   });
 
   await registerWebApp(app, { webDistDir: config.webDistDir, uploadsDir });
@@ -375,7 +382,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
 /**
  * JSON bodies may be empty (the client sends `Content-Type: application/json` on body-less
- * calls, api-contract.md §1.2); form-encoded bodies (login, password change) become objects.
+ * calls, api-contract.md §1.2); form-encoded bodies become objects, only on the routes whose
+ * `consumes` names them (login, password change: http/content-types.ts).
  */
 function registerBodyParsers(app: FastifyInstance): void {
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -61,6 +61,9 @@ export const errorCodes = [
   'F004', // (new) image wider or taller than limits.imageMaxSidePixels
   'B014', // (new) booking a seat the caller has already booked
   'B015', // (new) booking a seat whose hold is gone (released, or expired and swept)
+  'C009', // (new) unsafe request from a page of a foreign origin (CSRF)
+  'C010', // (new) request headers (or URL) over the server's size limit
+  'C011', // (new) request not received in time
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -123,6 +126,9 @@ export const errorStatus = {
   F004: 400,
   B014: 409,
   B015: 409,
+  C009: 403,
+  C010: 431,
+  C011: 408,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -183,6 +189,9 @@ export const errorMessages = {
   F004: '이미지 크기가 너무 큽니다. (최대 6000×6000 픽셀)',
   B014: '이미 예매한 좌석입니다.',
   B015: '선택한 좌석의 선점이 해제되었습니다. 좌석을 다시 선택해주세요.',
+  C009: '허용되지 않은 출처의 요청입니다.',
+  C010: '요청 헤더가 너무 큽니다.',
+  C011: '요청 시간이 초과되었습니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

@@ -198,39 +198,48 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
       reply.header('content-type', 'text/css; charset=utf-8').send(pageCss),
   );
 
-  app.post('/v1/sandbox-payments/checkout', { schema: { hide: true } }, async (request, reply) => {
-    const form = submitSchema.safeParse(request.body ?? {});
-    if (!form.success) {
-      return sendPage(
-        reply,
-        400,
-        '<!doctype html><meta charset="utf-8"><p>주문 정보가 올바르지 않습니다.</p>',
-      );
-    }
-    const { orderId, amount } = form.data;
-    const digits = form.data.cardNumber.replace(/\D/g, '');
-    if (digits.length < 15 || digits.length > 16 || !luhnValid(digits)) {
-      return sendPage(reply, 400, renderPage(form.data, '카드 번호를 다시 확인해주세요.'));
-    }
-    if (!expiryValid(form.data.expiry, now())) {
-      return sendPage(reply, 400, renderPage(form.data, '유효기간을 다시 확인해주세요.'));
-    }
-    const refusal =
-      digits === sandboxTestCards.decline
-        ? sandboxRefusals.decline
-        : digits === sandboxTestCards.insufficientFunds
-          ? sandboxRefusals.insufficientFunds
-          : null;
-    if (refusal) {
-      const query = new URLSearchParams({ code: refusal.code, message: refusal.message, orderId });
-      return reply.redirect(`${failUrl}?${query.toString()}`, 302);
-    }
-    const outcome = digits === sandboxTestCards.confirmFails ? 'confirm-fails' : 'approve';
-    const query = new URLSearchParams({
-      paymentKey: provider.issuePaymentKey(orderId, amount, outcome),
-      orderId,
-      amount: String(amount),
-    });
-    return reply.redirect(`${successUrl}?${query.toString()}`, 302);
-  });
+  // The window's own form posts here (same origin); the success and fail callbacks are GETs.
+  app.post(
+    '/v1/sandbox-payments/checkout',
+    { schema: { hide: true, consumes: ['application/x-www-form-urlencoded'] } },
+    async (request, reply) => {
+      const form = submitSchema.safeParse(request.body ?? {});
+      if (!form.success) {
+        return sendPage(
+          reply,
+          400,
+          '<!doctype html><meta charset="utf-8"><p>주문 정보가 올바르지 않습니다.</p>',
+        );
+      }
+      const { orderId, amount } = form.data;
+      const digits = form.data.cardNumber.replace(/\D/g, '');
+      if (digits.length < 15 || digits.length > 16 || !luhnValid(digits)) {
+        return sendPage(reply, 400, renderPage(form.data, '카드 번호를 다시 확인해주세요.'));
+      }
+      if (!expiryValid(form.data.expiry, now())) {
+        return sendPage(reply, 400, renderPage(form.data, '유효기간을 다시 확인해주세요.'));
+      }
+      const refusal =
+        digits === sandboxTestCards.decline
+          ? sandboxRefusals.decline
+          : digits === sandboxTestCards.insufficientFunds
+            ? sandboxRefusals.insufficientFunds
+            : null;
+      if (refusal) {
+        const query = new URLSearchParams({
+          code: refusal.code,
+          message: refusal.message,
+          orderId,
+        });
+        return reply.redirect(`${failUrl}?${query.toString()}`, 302);
+      }
+      const outcome = digits === sandboxTestCards.confirmFails ? 'confirm-fails' : 'approve';
+      const query = new URLSearchParams({
+        paymentKey: provider.issuePaymentKey(orderId, amount, outcome),
+        orderId,
+        amount: String(amount),
+      });
+      return reply.redirect(`${successUrl}?${query.toString()}`, 302);
+    },
+  );
 };
