@@ -104,3 +104,66 @@ describe('authorization matrix', () => {
     });
   }
 });
+
+/** The actor whose request a route accepts. */
+const callerOf: Record<Access, Actor> = {
+  public: 'user',
+  user: 'user',
+  owner: 'user',
+  ownerOrAdmin: 'user',
+  verifier: 'admin',
+  seller: 'seller',
+  admin: 'admin',
+};
+
+describe('cross-site requests', () => {
+  it('every unsafe route refuses a page of another origin, even a sibling port (403 C009)', async () => {
+    const failures: string[] = [];
+    const unsafe = Object.entries(routeRules).filter(([key]) => !key.startsWith('GET '));
+    expect(unsafe.length).toBeGreaterThan(10);
+    for (const [key, rule] of unsafe) {
+      const [method] = key.split(' ');
+      const request = await rule.request(world, callerOf[rule.access]);
+      for (const origin of ['https://evil.example', 'http://localhost:1']) {
+        const response = await ctx.app.inject({
+          ...request,
+          method: method as 'POST',
+          headers: { ...request.headers, origin },
+        });
+        const code = (response.json() as { code?: string }).code;
+        if (response.statusCode !== 403 || code !== 'C009') {
+          failures.push(`${key} from ${origin}: ${response.statusCode} ${code ?? ''}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every route that takes JSON refuses the body of a plain HTML form (415 C006)', async () => {
+    const failures: string[] = [];
+    let probed = 0;
+    for (const [key, rule] of Object.entries(routeRules)) {
+      const [method] = key.split(' ');
+      const request = await rule.request(world, callerOf[rule.access]);
+      const contentType = String((request.headers as Record<string, unknown>)?.['content-type']);
+      if (!contentType.startsWith('application/json') || request.payload === undefined) continue;
+      probed += 1;
+      const form = new URLSearchParams(
+        Object.entries(request.payload as Record<string, unknown>).map(
+          ([k, v]): [string, string] => [k, String(v)],
+        ),
+      ).toString();
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const response = await ctx.app.inject({
+          ...request,
+          method: method as 'POST',
+          headers: { ...request.headers, 'content-type': type },
+          payload: form,
+        });
+        if (response.statusCode !== 415) failures.push(`${key} as ${type}: ${response.statusCode}`);
+      }
+    }
+    expect(probed).toBeGreaterThan(3);
+    expect(failures).toEqual([]);
+  });
+});
