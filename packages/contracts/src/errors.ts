@@ -58,6 +58,7 @@ export const errorCodes = [
   'AI001', // AI service unavailable
   'AI004', // not enough reviews for a summary
   'AI007', // (new) regenerated less than 30 s ago
+  'C009', // (new) database or Redis unreachable or too slow right now
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -117,6 +118,7 @@ export const errorStatus = {
   AI001: 503,
   AI004: 400,
   AI007: 429,
+  C009: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -174,6 +176,7 @@ export const errorMessages = {
   AI001: 'AI 서비스가 일시적으로 사용할 수 없습니다.',
   AI004: 'AI 요약 생성을 위한 리뷰가 없습니다. 먼저 리뷰를 작성해주세요.',
   AI007: 'AI 요약은 30초에 한 번만 다시 생성할 수 있습니다.',
+  C009: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */
