@@ -3,11 +3,15 @@ import type { BusHandler, EventBusPort } from './event-bus';
 
 /**
  * Redis pub/sub. A subscribed connection can do nothing else, so the bus has its own duplicate
- * connection, subscribed to a channel while at least one local handler listens to it.
+ * connection, subscribed to a channel while at least one local handler listens to it. After
+ * Redis comes back, ioredis subscribes that connection to the same channels again
+ * (`autoResubscribe`); messages published meanwhile are lost, which the bus allows.
  */
 export async function createRedisEventBus(redis: Redis, keyPrefix: string): Promise<EventBusPort> {
   const subscriber = redis.duplicate();
   subscriber.on('error', () => undefined);
+  // Lazy like its original, and without an offline queue a first SUBSCRIBE would fail.
+  if (subscriber.status === 'wait') await subscriber.connect();
   const handlers = new Map<string, Set<BusHandler>>();
   const full = (channel: string) => `${keyPrefix}bus:${channel}`;
   subscriber.on('message', (channel: string, raw: string) => {
@@ -31,7 +35,13 @@ export async function createRedisEventBus(redis: Redis, keyPrefix: string): Prom
       if (!listeners) {
         listeners = new Set();
         handlers.set(name, listeners);
-        await subscriber.subscribe(name);
+        try {
+          await subscriber.subscribe(name);
+        } catch (error) {
+          // Redis is away: the next subscriber of this channel must try again.
+          if (handlers.get(name) === listeners && listeners.size === 0) handlers.delete(name);
+          throw error;
+        }
       }
       listeners.add(handler);
       return async () => {
