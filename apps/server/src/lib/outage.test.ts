@@ -12,6 +12,7 @@ describe('isDependencyOutage', () => {
     ],
     ['an ioredis timeout', new Error('Command timed out')],
     ['a pg query timeout', new Error('Query read timeout')],
+    ['a pg connect timeout', new Error('timeout expired')],
     ['a pg pool wait timeout', new Error('timeout exceeded when trying to connect')],
     ['a dropped pg connection', new Error('Connection terminated unexpectedly')],
     [

@@ -31,6 +31,7 @@ const OUTAGE_MESSAGES = [
   'Reached the max retries per request limit',
   // pg / pg-pool
   'Query read timeout',
+  'timeout expired', // a new connection's connect timeout
   'timeout exceeded when trying to connect',
   'Connection terminated',
   'Client has encountered a connection error',
