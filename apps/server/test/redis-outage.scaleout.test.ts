@@ -338,6 +338,9 @@ describe('the Redis event bus across a Redis restart', () => {
       const started = performance.now();
       await expect(busA.publish('seats:1', { n: 2 })).rejects.toThrow();
       expect(performance.now() - started).toBeLessThan(500);
+      // So does a new subscription, which is then not taken for a live one.
+      const late: unknown[] = [];
+      await expect(busB.subscribe('seats:2', (message) => late.push(message))).rejects.toThrow();
       await startRedis();
 
       // The subscription made before the restart delivers again, without a new subscribe call.
@@ -346,6 +349,14 @@ describe('the Redis event bus across a Redis restart', () => {
         return seen.length > 1;
       }, 5_000);
       expect(seen.at(-1)).toEqual({ n: 3 });
+      // Subscribing to the channel whose SUBSCRIBE failed works now.
+      await waitFor(async () => {
+        await busB.subscribe('seats:2', (message) => late.push(message));
+        return true;
+      }, 5_000);
+      await busA.publish('seats:2', { n: 4 });
+      await waitFor(async () => late.length > 0, 2_000);
+      expect(late).toEqual([{ n: 4 }]);
     } finally {
       await busA.close();
       await busB.close();

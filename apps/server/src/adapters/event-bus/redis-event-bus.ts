@@ -12,10 +12,11 @@ export async function createRedisEventBus(redis: Redis, keyPrefix: string): Prom
   subscriber.on('error', () => undefined);
   // Lazy like its original, and without an offline queue a first SUBSCRIBE would fail.
   if (subscriber.status === 'wait') await subscriber.connect();
-  const handlers = new Map<string, Set<BusHandler>>();
+  /** Per channel: its local handlers, and the SUBSCRIBE they all wait for. */
+  const channels = new Map<string, { listeners: Set<BusHandler>; subscribed: Promise<unknown> }>();
   const full = (channel: string) => `${keyPrefix}bus:${channel}`;
   subscriber.on('message', (channel: string, raw: string) => {
-    const listeners = handlers.get(channel);
+    const listeners = channels.get(channel)?.listeners;
     if (!listeners) return;
     let message: unknown;
     try {
@@ -31,29 +32,37 @@ export async function createRedisEventBus(redis: Redis, keyPrefix: string): Prom
     },
     async subscribe(channel, handler) {
       const name = full(channel);
-      let listeners = handlers.get(name);
-      if (!listeners) {
-        listeners = new Set();
-        handlers.set(name, listeners);
-        try {
-          await subscriber.subscribe(name);
-        } catch (error) {
-          // Redis is away: the next subscriber of this channel must try again.
-          if (handlers.get(name) === listeners && listeners.size === 0) handlers.delete(name);
-          throw error;
-        }
+      let entry = channels.get(name);
+      if (!entry) {
+        const created = {
+          listeners: new Set<BusHandler>(),
+          subscribed: subscriber.subscribe(name),
+        };
+        // Redis away: everyone waiting for this SUBSCRIBE fails, the next subscriber tries again.
+        created.subscribed.catch(() => {
+          if (channels.get(name) === created) channels.delete(name);
+        });
+        channels.set(name, created);
+        entry = created;
       }
+      const { listeners, subscribed } = entry;
       listeners.add(handler);
+      try {
+        await subscribed;
+      } catch (error) {
+        listeners.delete(handler);
+        throw error;
+      }
       return async () => {
         listeners.delete(handler);
-        if (listeners.size === 0) {
-          handlers.delete(name);
+        if (listeners.size === 0 && channels.get(name) === entry) {
+          channels.delete(name);
           await subscriber.unsubscribe(name).catch(() => undefined);
         }
       };
     },
     async close() {
-      handlers.clear();
+      channels.clear();
       subscriber.disconnect();
     },
   };
