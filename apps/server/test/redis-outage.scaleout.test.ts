@@ -146,8 +146,11 @@ interface Outcome {
 }
 
 /** Runs `workers` loops of mixed requests until `until` resolves; records every answer. */
-async function burst(until: Promise<unknown>, workers: number): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
+async function burst(
+  outcomes: Outcome[],
+  until: Promise<unknown>,
+  workers: number,
+): Promise<Outcome[]> {
   let stop = false;
   void until.then(() => {
     stop = true;
@@ -208,22 +211,26 @@ describe('Redis killed during a burst, then back on the same port', () => {
   it('answers fast with 503 while it is gone, and recovers by itself', async () => {
     let killingAt = 0;
     let killedAt = 0;
+    const outcomes: Outcome[] = [];
     const outage = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Mid-burst: once a good number of answers came (logins are slow on a busy machine).
+      await waitFor(async () => outcomes.length >= 20, 30_000);
       killingAt = performance.now();
       await killRedis();
       killedAt = performance.now();
       // Long enough for every kind of request to meet the dead Redis several times.
       await new Promise((resolve) => setTimeout(resolve, 1_200));
     })();
-    const outcomes = await burst(outage, 6);
+    await burst(outcomes, outage, 6);
 
     const before = outcomes.filter((o) => killingAt > 0 && o.startedAt + o.ms < killingAt);
     const after = outcomes.filter((o) => o.startedAt > killedAt + 300);
     expect(before.length).toBeGreaterThan(10);
     expect(after.length).toBeGreaterThan(10);
-    // No answer took long, none was a server error other than the 503 envelope.
-    expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(2_000);
+    // No answer that met the outage took long (earlier ones only measure how busy the machine
+    // is), none was a server error other than the 503 envelope.
+    const metOutage = outcomes.filter((o) => o.startedAt + o.ms >= killingAt);
+    expect(Math.max(...metOutage.map((o) => o.ms))).toBeLessThan(2_000);
     for (const o of outcomes) {
       if (o.status >= 500) expect(o.body).toMatchObject(unavailable);
     }
