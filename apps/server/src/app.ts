@@ -104,10 +104,17 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
-  const database =
-    overrides.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  // Redis first: it answers (or fails) in milliseconds, before migrations and the demo seed.
   const redis: Redis | null = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  let database: DatabaseHandle;
+  try {
+    database =
+      overrides.database ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  } catch (error) {
+    redis?.disconnect();
+    throw error;
+  }
 
   const sessionStore: SessionStorePort = redis
     ? createRedisSessionStore({
@@ -218,6 +225,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, clock });
   }
+  // Start-up work may wait for another instance's migration or seed; requests must not.
+  database.limitQueryTime();
 
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },

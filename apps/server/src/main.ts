@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DependencyStartError } from './lib/outage';
 
 /** Starts the server: listen and signals only; everything else is in buildApp. */
 async function main(): Promise<void> {
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // An unreachable DATABASE_URL or REDIS_URL is a setting to fix, like a malformed one: one line.
+  console.error(error instanceof DependencyStartError ? error.message : error);
   process.exit(1);
 });

@@ -64,6 +64,7 @@ export const errorCodes = [
   'C009', // (new) unsafe request from a page of a foreign origin (CSRF)
   'C010', // (new) request headers (or URL) over the server's size limit
   'C011', // (new) request not received in time
+  'C012', // (new) database or Redis unreachable or too slow right now
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -129,6 +130,7 @@ export const errorStatus = {
   C009: 403,
   C010: 431,
   C011: 408,
+  C012: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -192,6 +194,7 @@ export const errorMessages = {
   C009: '허용되지 않은 출처의 요청입니다.',
   C010: '요청 헤더가 너무 큽니다.',
   C011: '요청 시간이 초과되었습니다.',
+  C012: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

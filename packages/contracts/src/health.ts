@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './common';
 
 const componentSchema = z.object({
   status: z.enum(['up', 'down', 'disabled']),
@@ -6,12 +7,24 @@ const componentSchema = z.object({
   latencyMs: z.number().optional(),
 });
 
-/** `GET /api/health`: the runtime and each backing service. */
+/**
+ * `GET /api/health` (readiness): the runtime and each backing service. `down` (HTTP 503) when a
+ * service this mode needs does not answer: the database always, Redis in scale-out mode.
+ */
 export const healthSchema = z.object({
-  status: z.enum(['up', 'degraded']),
+  status: z.enum(['up', 'down']),
   mode: z.enum(['embedded', 'scale-out']),
   database: componentSchema,
   redis: componentSchema,
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** The 503 answer of `GET /api/health`: the error envelope (C012), with the report as `data`. */
+export const healthDownSchema = errorEnvelopeSchema.extend({ data: healthSchema });
+
+/** `GET /api/health/live` (liveness): the process answers; never touches a backing service. */
+export const livenessSchema = z.object({
+  status: z.literal('up'),
+  uptimeSeconds: z.number(),
+});

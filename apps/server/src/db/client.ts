@@ -8,6 +8,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  DATABASE_CONNECT_TIMEOUT_MS,
+  DATABASE_QUERY_TIMEOUT_MS,
+  DependencyStartError,
+} from '../lib/outage';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -21,6 +26,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Round-trip time of `select 1` in ms; throws when the database is unreachable. */
   ping(): Promise<number>;
+  /**
+   * From now on every statement fails after DATABASE_QUERY_TIMEOUT_MS (PostgreSQL): called once
+   * start-up work, which may wait for another instance's locks, is done.
+   */
+  limitQueryTime(): void;
   close(): Promise<void>;
 }
 
@@ -53,18 +63,55 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       await client.query('select 1');
       return performance.now() - started;
     },
+    // One process, one in-memory engine: nothing to wait for but ourselves.
+    limitQueryTime: () => undefined,
     close: () => client.close(),
   };
 }
 
+/** How long a request may wait for a free pooled connection when all are busy (a rush). */
+const POOL_WAIT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const limits = { queryTimeoutMs: 0 };
+  /**
+   * A new connection gives up after DATABASE_CONNECT_TIMEOUT_MS (the pool's own limit also
+   * bounds waiting for a busy connection, which a rush may need longer for), and its statements
+   * after `limits.queryTimeoutMs`, read per query so `limitQueryTime` reaches open connections.
+   * A timed-out statement's connection is discarded by the pool, not reused.
+   */
+  class TimedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(
+        typeof config === 'string' || config === undefined
+          ? config
+          : { ...config, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS },
+      );
+      const params = (this as unknown as { connectionParameters: object }).connectionParameters;
+      Object.defineProperty(params, 'query_timeout', {
+        get: () => limits.queryTimeoutMs || undefined,
+      });
+    }
+  }
   // The whole pool stays open (min = max) and is opened at start: by default idle connections
   // close after 10 s, so the first burst of a sale after a quiet spell paid for new backends
   // (fork, authentication, cold catalog caches) exactly when every millisecond counts.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    min: poolSize,
+    Client: TimedClient,
+    connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
+  });
   // A pool error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const lockClient = await pool.connect();
+  let lockClient: pg.PoolClient;
+  try {
+    lockClient = await pool.connect();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DependencyStartError('DATABASE_URL', error);
+  }
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
@@ -84,6 +131,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       const started = performance.now();
       await pool.query('select 1');
       return performance.now() - started;
+    },
+    limitQueryTime: () => {
+      limits.queryTimeoutMs = DATABASE_QUERY_TIMEOUT_MS;
     },
     close: () => pool.end(),
   };

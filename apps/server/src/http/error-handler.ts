@@ -6,6 +6,7 @@ import {
 } from '@curtaincall/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDependencyOutage } from '../lib/outage';
 import { AppError } from './app-error';
 
 declare module 'fastify' {
@@ -52,7 +53,10 @@ const fastifyErrorCodes: Record<string, { code: ErrorCode; message?: string }> =
   FST_ERR_VALIDATION: { code: 'C001' },
 };
 
-/** Turns any error into an AppError; unknown errors become C003 and are logged. */
+/**
+ * Turns any error into an AppError; a database or Redis outage becomes C012 (503), other unknown
+ * errors C003, logged.
+ */
 export function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -80,6 +84,12 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
     if (status === 429) return new AppError('Q004');
     if (status === 404) return new AppError('C002');
     return new AppError('C007');
+  }
+  if (isDependencyOutage(error)) {
+    // Expected while PostgreSQL or Redis is down: one short line, not a stack per request.
+    const reason = error instanceof Error ? error.message : String(error);
+    request.log.warn({ reqId: request.id, reason }, 'dependency unavailable');
+    return new AppError('C012');
   }
   request.log.error({ err: error, reqId: request.id }, 'unhandled error');
   return new AppError('C003');

@@ -11,6 +11,10 @@ declare module 'fastify' {
     /** The logged-in user, read from the database once per request (roles are never cached). */
     currentUser(): Promise<AuthUser | null>;
   }
+  interface FastifyContextConfig {
+    /** The route ignores the session cookie (liveness: must answer while the store is down). */
+    withoutSession?: boolean;
+  }
 }
 
 export const SESSION_COOKIE = 'cc_session';
@@ -132,7 +136,10 @@ function pendingSessionWrite(
   const json = JSON.stringify(session);
   const changed = current.loaded === null ? json !== '{}' : json !== current.loaded;
   if (changed || current.mustSave) return { kind: 'save', state: current, json };
-  if (current.loaded === null && request.cookies[SESSION_COOKIE]) return { kind: 'clear' };
+  const cookieRead = !request.routeOptions.config.withoutSession;
+  if (current.loaded === null && cookieRead && request.cookies[SESSION_COOKIE]) {
+    return { kind: 'clear' };
+  }
   return null;
 }
 
@@ -179,7 +186,9 @@ export async function registerSessions(
   app.decorateRequest('session', null as unknown as Session);
 
   app.addHook('onRequest', async (request) => {
-    const cookie = request.cookies[SESSION_COOKIE];
+    const cookie = request.routeOptions.config.withoutSession
+      ? undefined
+      : request.cookies[SESSION_COOKIE];
     if (cookie) {
       const unsigned = signer.unsign(cookie);
       if (unsigned.valid && unsigned.value) {

@@ -1,23 +1,55 @@
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import {
+  DependencyStartError,
+  REDIS_COMMAND_TIMEOUT_MS,
+  REDIS_CONNECT_TIMEOUT_MS,
+} from '../../lib/outage';
 
-/** Opens the shared Redis connection (scale-out mode) and waits until it answers. */
+/**
+ * Options of every Redis connection (the shared one and the bus subscriber, its duplicate): fail
+ * fast while Redis is away, reconnect by itself when it is back. A command either has a live
+ * connection to go out on or fails at once (no offline queue: waiting there is what made
+ * requests hang for 10 s); one already sent fails when the connection drops (no retries, no
+ * resend: a resent queue-entry or lock script could run twice) or after the command timeout
+ * when Redis stops answering without closing the socket.
+ */
+export const redisOptions = {
+  lazyConnect: true,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  autoResendUnfulfilledCommands: false,
+  commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+  // Every 100 ms at first, then every second: back within a second of Redis.
+  retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+  // Off: under load each auto-pipeline (a large object) waits behind the one in flight, lives
+  // through young-generation collections and is promoted; in bench/seat-race that made every
+  // scavenge 12-23 ms and forced a full collection every few seconds, the main source of p99.
+  // `coalesceWrites` below gives the same one-write-per-turn batching without those objects.
+  enableAutoPipelining: false,
+} satisfies RedisOptions;
+
+/**
+ * Opens the shared Redis connection (scale-out mode) and waits until it answers; an unreachable
+ * Redis ends the start with one line naming REDIS_URL.
+ */
 export async function openRedis(url: string): Promise<Redis> {
   // Loaded only in scale-out mode: the embedded default never pays its ~0.2 s import.
   const { Redis: RedisClient } = await import('ioredis');
-  const client = new RedisClient(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 2,
-    // Off: under load each auto-pipeline (a large object) waits behind the one in flight, lives
-    // through young-generation collections and is promoted; in bench/seat-race that made every
-    // scavenge 12-23 ms and forced a full collection every few seconds, the main source of p99.
-    // `coalesceWrites` below gives the same one-write-per-turn batching without those objects.
-    enableAutoPipelining: false,
-  });
+  const client = new RedisClient(url, redisOptions);
+  let lastError: unknown = null;
   // Reconnects are automatic; an 'error' event without a listener would crash the process.
-  client.on('error', () => undefined);
+  client.on('error', (error: unknown) => {
+    lastError = error;
+  });
   coalesceWrites(client);
-  await client.connect();
-  await client.ping();
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    client.disconnect();
+    throw new DependencyStartError('REDIS_URL', lastError ?? error);
+  }
   return client;
 }
 

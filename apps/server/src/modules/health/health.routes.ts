@@ -1,19 +1,41 @@
-import { envelopeSchema, healthSchema, type Health } from '@curtaincall/contracts';
+import {
+  envelopeSchema,
+  errorMessages,
+  errorStatus,
+  healthDownSchema,
+  healthSchema,
+  livenessSchema,
+  type Health,
+} from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../../db/client';
 
+/** A probe slower than this counts as down: a load balancer must not wait on a stalled service. */
+const PROBE_TIMEOUT_MS = 800;
+
 async function probe(check: () => Promise<unknown>): Promise<{ ok: boolean; latencyMs: number }> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('probe timed out')), PROBE_TIMEOUT_MS);
+  });
   try {
-    await check();
+    await Promise.race([check(), deadline]);
     return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
   } catch {
     return { ok: false, latencyMs: Math.round(performance.now() - started) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** `GET /api/health`: 200 when the database answers, 503 otherwise; Redis is reported too. */
+/**
+ * `GET /api/health` (readiness): 200 when every service this mode needs answers (the database;
+ * Redis too in scale-out mode), otherwise 503 with the same report. `GET /api/health/live`
+ * (liveness): 200 while the process serves requests, whatever the services do, so an
+ * orchestrator does not restart instances that only wait for a dependency to come back.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   redis: Redis | null;
@@ -23,8 +45,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['system'],
-        summary: '서버, 데이터베이스, Redis 상태',
-        response: { 200: envelopeSchema(healthSchema), 503: envelopeSchema(healthSchema) },
+        summary: '서버, 데이터베이스, Redis 상태 (준비 상태)',
+        response: { 200: envelopeSchema(healthSchema), 503: healthDownSchema },
       },
     },
     async (_request, reply) => {
@@ -32,8 +54,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         probe(() => database.ping()),
         redis ? probe(() => redis.ping()) : Promise.resolve(null),
       ]);
+      const up = db.ok && (cache === null || cache.ok);
       const health: Health = {
-        status: db.ok && (cache === null || cache.ok) ? 'up' : 'degraded',
+        status: up ? 'up' : 'down',
         mode: redis ? 'scale-out' : 'embedded',
         database: { status: db.ok ? 'up' : 'down', kind: database.kind, latencyMs: db.latencyMs },
         redis: cache
@@ -41,7 +64,30 @@ export const healthRoutes: FastifyPluginAsyncZod<{
           : { status: 'disabled', kind: 'in-process' },
         uptimeSeconds: Math.round(process.uptime()),
       };
-      return reply.status(db.ok ? 200 : 503).send({ success: true as const, data: health });
+      if (up) return reply.status(200).send({ success: true as const, data: health });
+      return reply.status(503).send({
+        success: false as const,
+        status: errorStatus.C012,
+        code: 'C012' as const,
+        message: errorMessages.C012,
+        data: health,
+      });
     },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      config: { withoutSession: true },
+      schema: {
+        tags: ['system'],
+        summary: '서버 프로세스 동작 여부 (의존 서비스는 확인하지 않음)',
+        response: { 200: envelopeSchema(livenessSchema) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { status: 'up' as const, uptimeSeconds: Math.round(process.uptime()) },
+    }),
   );
 };

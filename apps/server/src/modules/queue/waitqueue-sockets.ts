@@ -68,6 +68,13 @@ export function createWaitQueueSockets(deps: {
           onEvent(concertId, message as QueueEvent),
         ),
       };
+      const created = group;
+      // Redis away: the next socket subscribes afresh instead of finding this failed one.
+      created.unsubscribe.catch(() => {
+        if (concerts.get(concertId) === created && created.sockets.size === 0) {
+          concerts.delete(concertId);
+        }
+      });
       concerts.set(concertId, group);
     }
     return group;

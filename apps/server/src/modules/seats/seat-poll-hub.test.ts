@@ -247,3 +247,50 @@ describe('seat poll hub between two polls', () => {
     hub.closeAll();
   });
 });
+
+describe('seat poll hub and a bus that cannot subscribe', () => {
+  it('fails the polls of that moment, and the next poll subscribes again', async () => {
+    const memory = createMemoryEventBus();
+    let failNext = true;
+    // Redis is away for the first subscription, back for the next one.
+    const bus = {
+      ...memory,
+      subscribe: (...args: Parameters<typeof memory.subscribe>) => {
+        if (!failNext) return memory.subscribe(...args);
+        failNext = false;
+        return Promise.reject(new Error('Connection is closed.'));
+      },
+    };
+    const seats = slowSeats();
+    const hub = createSeatPollHub({
+      bus,
+      seats: seats.service,
+      clock: createManualClock(),
+      maxPollersPerConcert: 100,
+      rememberMs: 70_000,
+    });
+    const pollAs = (userId: number) =>
+      hub.poll({
+        concertId: CONCERT,
+        userId,
+        replace: true,
+        timeoutMs: 60_000,
+        changedSince: null,
+        onClose: () => undefined,
+      });
+    await expect(pollAs(1)).rejects.toThrow('Connection is closed.');
+    await settle();
+
+    const waiting = pollAs(1);
+    await settle();
+    expect(hub.waitingCount()).toBe(1);
+    await memory.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [1] });
+    await settle(150);
+    seats.answerRead([heldSeat]);
+    const outcome = await waiting;
+    expect(outcome.kind === 'answer' && JSON.parse(outcome.json)).toMatchObject({
+      status: 'update',
+      seatUpdates: [{ seatId: 1, status: 'RESERVED' }],
+    });
+  });
+});

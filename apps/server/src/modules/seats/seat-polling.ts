@@ -369,6 +369,13 @@ export function createSeatPollHub(deps: {
           created.flushTimer ??= setTimeout(() => void flush(concertId), BATCH_MS);
         }),
       };
+      // Redis away: the polls waiting for this subscription fail (503), and the next one
+      // subscribes afresh instead of finding this failed one.
+      created.unsubscribe.catch(() => {
+        if (concerts.get(concertId) === created && created.pollers.size === 0) {
+          concerts.delete(concertId);
+        }
+      });
       concerts.set(concertId, created);
       polls = created;
     }

@@ -1,0 +1,82 @@
+/**
+ * Time limits for the backing services (scale-out mode). A request that needs PostgreSQL or Redis
+ * while one is down or stalled answers 503 (C012) within these, instead of hanging until the
+ * client gives up; the drivers reconnect by themselves once the service is back.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+export const REDIS_CONNECT_TIMEOUT_MS = 500;
+export const DATABASE_CONNECT_TIMEOUT_MS = 800;
+/** Per statement on the request path; start-up work (migrations, demo seed) has no limit. */
+export const DATABASE_QUERY_TIMEOUT_MS = 800;
+
+/** Network failures of a socket to PostgreSQL or Redis (Node's system error codes). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** Driver messages for a connection that is gone, or a call that took too long. */
+const OUTAGE_MESSAGES = [
+  // ioredis
+  "Stream isn't writeable",
+  'Command timed out',
+  'Connection is closed.',
+  'Reached the max retries per request limit',
+  // pg / pg-pool
+  'Query read timeout',
+  'timeout expired', // a new connection's connect timeout
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'connection error and is not queryable',
+];
+
+/**
+ * Whether an error means PostgreSQL or Redis is unreachable or too slow right now (not that the
+ * request or our code is wrong). drizzle wraps the driver's error in `cause`.
+ */
+export function isDependencyOutage(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    const { code, message, name } = current as Error & { code?: unknown };
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code)) return true;
+      // SQLSTATE: connection exceptions, server shutting down or starting, too many connections.
+      if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+    }
+    if (name === 'MaxRetriesPerRequestError') return true;
+    if (OUTAGE_MESSAGES.some((known) => message.includes(known))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The start failed because a configured service could not be reached: main.ts prints one line
+ * naming the variable instead of the driver's stack.
+ */
+export class DependencyStartError extends Error {
+  constructor(
+    readonly variable: 'DATABASE_URL' | 'REDIS_URL',
+    reason: unknown,
+  ) {
+    const service = variable === 'DATABASE_URL' ? 'PostgreSQL' : 'Redis';
+    // A host with several addresses fails with an AggregateError whose message is empty.
+    const { message, code } = (reason ?? {}) as { message?: unknown; code?: unknown };
+    const said = typeof message === 'string' && message ? message : code;
+    const detail = typeof said === 'string' && said ? ` (${said})` : '';
+    super(
+      `${variable}: ${service}에 연결할 수 없습니다. 주소와 서버 상태를 확인해주세요.${detail}`.replace(
+        /\s*\n\s*/g,
+        ' ',
+      ),
+    );
+  }
+}
