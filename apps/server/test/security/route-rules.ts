@@ -55,6 +55,7 @@ export function isOutsideSuite(url: string): boolean {
 
 export const routeRules: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public', request: plain('/api/health') },
+  'GET /api/health/live': { access: 'public', request: plain('/api/health/live') },
 
   'POST /api/auth/login': {
     access: 'public',
@@ -327,7 +328,10 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'user',
     // Every account may buy: each actor books a seat it holds itself.
     request: async (w, actor) => {
-      const buyer = actor === 'anonymous' ? await w.newBuyer() : await w.admit(actor);
+      // The owner is a fresh buyer per call (a buyer holds at most 2 seats); the other accounts
+      // book as themselves.
+      const buyer =
+        actor === 'anonymous' || actor === 'user' ? await w.newBuyer() : await w.admit(actor);
       const seatId = await w.holdSeat(buyer);
       return {
         url: '/api/bookings',
