@@ -40,6 +40,9 @@ export default defineConfig({
                 ...serverTest,
                 name: 'server-scaleout',
                 include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+                // The start tests run the real program in processes of their own, on no runtime
+                // of the suite's: once, in the embedded project, is enough.
+                exclude: ['apps/server/test/start.test.ts', '**/node_modules/**'],
                 env: { TEST_RUNTIME: 'scale-out' },
                 // Each file gets its own database; two at a time keeps a 2-core machine responsive.
                 maxWorkers: 2,

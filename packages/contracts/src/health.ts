@@ -20,8 +20,11 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
-/** The 503 answer of `GET /api/health`: the error envelope (C012), with the report as `data`. */
-export const healthDownSchema = errorEnvelopeSchema.extend({ data: healthSchema });
+/**
+ * The 503 answer of `GET /api/health`: the error envelope (C012), with the report as `data`. Any
+ * other 503 of the route (the error handler's, for an outage met before the probes) has no report.
+ */
+export const healthDownSchema = errorEnvelopeSchema.extend({ data: healthSchema.optional() });
 
 /** `GET /api/health/live` (liveness): the process answers; never touches a backing service. */
 export const livenessSchema = z.object({

@@ -151,32 +151,35 @@ describe('hostile fuzz', () => {
         place: mutation?.place,
       };
     });
-    // A few at a time, as clients would send them: password hashing and PDF drawing overlap.
-    const concurrency = 8;
-    for (let start = 0; start < total; start += concurrency) {
-      await Promise.all(
-        probes
-          .slice(start, start + concurrency)
-          .map(async ({ i, key, method, template, request, place }) => {
-            const response = await send(method, request);
-            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-            const label = `#${i} ${key} ${place ?? 'unchanged'} -> ${response.statusCode}`;
-            if (response.statusCode >= 500)
-              failures.push(`${label} ${response.body.slice(0, 160)}`);
-            // The sandbox card window is an HTML page of its own; its errors are pages too.
-            const isSandboxWindow = template.startsWith('/api/v1/sandbox-payments/checkout');
-            if (response.statusCode >= 400 && !isSandboxWindow) {
-              const isEnvelope =
-                String(response.headers['content-type']).startsWith('application/json') &&
-                (response.json() as { success?: unknown }).success === false;
-              if (!isEnvelope)
-                failures.push(`${label} outside the envelope: ${response.body.slice(0, 100)}`);
-            }
-          }),
-      );
+    // One at a time. A request that met a dependency too slow for the outage limits (503 C012:
+    // on a loaded 2-core machine the event loop can stall past them) is sent once more: the
+    // answer must then be within the rules, and such retries must stay rare, so a request whose
+    // shape makes the service fail is still caught.
+    let retries = 0;
+    const isTransientOutage = (response: { statusCode: number; body: string }) =>
+      response.statusCode === 503 && response.body.includes('"C012"');
+    for (const { i, key, method, template, request, place } of probes) {
+      let response = await send(method, request);
+      if (isTransientOutage(response)) {
+        retries += 1;
+        response = await send(method, request);
+      }
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      const label = `#${i} ${key} ${place ?? 'unchanged'} -> ${response.statusCode}`;
+      if (response.statusCode >= 500) failures.push(`${label} ${response.body.slice(0, 160)}`);
+      // The sandbox card window is an HTML page of its own; its errors are pages too.
+      const isSandboxWindow = template.startsWith('/api/v1/sandbox-payments/checkout');
+      if (response.statusCode >= 400 && !isSandboxWindow) {
+        const isEnvelope =
+          String(response.headers['content-type']).startsWith('application/json') &&
+          (response.json() as { success?: unknown }).success === false;
+        if (!isEnvelope)
+          failures.push(`${label} outside the envelope: ${response.body.slice(0, 100)}`);
+      }
     }
+    expect(retries).toBeLessThan(total / 100);
     expect(failures).toEqual([]);
     // The fuzz reached the handlers too, not only the validation layer.
     expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
-  }, 240_000);
+  }, 600_000);
 });

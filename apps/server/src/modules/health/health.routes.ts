@@ -43,6 +43,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health',
     {
+      // A load balancer's probe carries no session; reading one would make readiness depend on
+      // the session store a second time, outside the probes and their time limit.
+      config: { withoutSession: true },
       schema: {
         tags: ['system'],
         summary: '서버, 데이터베이스, Redis 상태 (준비 상태)',
