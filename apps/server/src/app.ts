@@ -45,6 +45,7 @@ import { createBookingsService } from './modules/bookings/bookings.service';
 import { mypageRoutes } from './modules/mypage/mypage.routes';
 import { createMypageService } from './modules/mypage/mypage.service';
 import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.routes';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
@@ -271,6 +272,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       },
     },
   });
+  registerCompression(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.uploadMaxBytes, files: 3, fields: 40, fieldSize: 64 * 1024 },
   });
