@@ -27,7 +27,8 @@ const gzipOptions = { level: 4 };
 
 /** Text that shrinks; images, fonts, PDFs and archives are compressed already. */
 const compressibleType =
-  /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
+  // Not event streams: a compressor holds back what each event must deliver at once.
+  /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
