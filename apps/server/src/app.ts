@@ -48,6 +48,7 @@ import { createBookingsService } from './modules/bookings/bookings.service';
 import { mypageRoutes } from './modules/mypage/mypage.routes';
 import { createMypageService } from './modules/mypage/mypage.service';
 import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.routes';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
@@ -289,6 +290,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const ownOrigins = [config.publicBaseUrl, config.frontBaseUrl, ...config.corsOrigins];
   registerOriginCheck(app, ownOrigins);
   registerContentTypeCheck(app);
+  registerCompression(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: limits.uploadMaxBytes, files: 3, fields: 40, fieldSize: 64 * 1024 },
   });

@@ -32,6 +32,9 @@ export async function registerWebApp(
       // restart. A missing file falls through to the not-found handler below.
       wildcard: true,
       index: 'index.html',
+      // The .br and .gz files `vite build` writes beside each asset, picked by Accept-Encoding
+      // (with Vary); a file without them is compressed on the fly (http/compression.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -36,6 +36,11 @@ describe('formatConcertSchedule', () => {
     expect(formatConcertSchedule('2025-13-45', '19:00:00')).toBe('날짜 형식 오류');
   });
 
+  it('writes midnight and noon as a Korean 12-hour clock does', () => {
+    expect(plain(formatTimeRange('00:05:00', '12:00:00'))).toBe('오전 12:05 ~ 오후 12:00');
+    expect(plain(formatTimeRange('23:59:00', '24:00:00'))).toBe('오후 11:59');
+  });
+
   it('shows the date alone when the time is missing or broken', () => {
     expect(plain(formatConcertSchedule('2025-10-04'))).toBe('2025.10.04 (토)');
     expect(plain(formatConcertSchedule('2025-10-04', 'later'))).toBe('2025.10.04 (토)');

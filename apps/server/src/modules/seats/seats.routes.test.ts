@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concerts, concertSeats } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { compressMinBytes } from '../../http/compression';
 
 /** Holds last 60 s here, so a test can let one expire while the access keys (120 s) stay live. */
 const holdSeconds = 60;
@@ -241,12 +242,28 @@ describe('gzip for big JSON answers', () => {
     expect(refused.json()).toEqual(expected);
   });
 
+  // Since issue 14 every JSON answer over 1 KB is compressed (http/compression.ts); only answers
+  // under that go plain. 12 seats (~1.3 KB) used to be 'small' under the old 16 KB threshold.
   it('sends a small answer plain whatever the client allows', async () => {
-    const concertId = await newConcert(12);
+    const concertId = await newConcert(3);
     const alice = await admitted(concertId);
     const small = await seatCall(concertId, alice, 'GET', '/status', { 'accept-encoding': 'gzip' });
+    expect(small.rawPayload.length).toBeLessThan(compressMinBytes);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers.vary ?? '').not.toMatch(/accept-encoding/i);
-    expect(small.json().data).toHaveLength(12);
+    expect(small.json().data).toHaveLength(3);
+  });
+
+  it('compresses a mid-sized answer (over 1 KB, under 16 KB) to the same JSON', async () => {
+    const concertId = await newConcert(12);
+    const alice = await admitted(concertId);
+    const plain = await seatCall(concertId, alice, 'GET', '/status');
+    expect(plain.rawPayload.length).toBeGreaterThan(compressMinBytes);
+    const zipped = await seatCall(concertId, alice, 'GET', '/status', {
+      'accept-encoding': 'gzip',
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });

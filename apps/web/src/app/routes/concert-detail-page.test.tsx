@@ -172,6 +172,7 @@ describe('/concerts/:concertId', () => {
     serveConcert();
     renderApp('/concerts/7', { session: users.user });
     await user.click(await screen.findByRole('button', { name: '관람평 작성' }));
-    expect(screen.getByRole('dialog', { name: '관람평 작성' })).toBeInTheDocument();
+    // The form's code loads on first opening (deferred-form-dialogs.tsx), so the dialog comes a moment later.
+    expect(await screen.findByRole('dialog', { name: '관람평 작성' })).toBeInTheDocument();
   });
 });

@@ -5,12 +5,26 @@ import { scrollBehavior } from '@/lib/browser';
 /** The floating button appears once the page has scrolled more than this (buyer-side.md §2). */
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 
+/**
+ * Read on subscribe and on scroll, never in getSnapshot: React calls that during render and
+ * commit, where reading scrollY forces a layout of the whole page inside the first load's task.
+ */
+let scrolledPast = false;
+const readScroll = () => {
+  scrolledPast = window.scrollY > SCROLL_TOP_THRESHOLD_PX;
+};
+
 function subscribeToScroll(onChange: () => void): () => void {
-  window.addEventListener('scroll', onChange, { passive: true });
-  return () => window.removeEventListener('scroll', onChange);
+  const listener = () => {
+    readScroll();
+    onChange();
+  };
+  readScroll();
+  window.addEventListener('scroll', listener, { passive: true });
+  return () => window.removeEventListener('scroll', listener);
 }
 
-const isScrolledPastThreshold = () => window.scrollY > SCROLL_TOP_THRESHOLD_PX;
+const isScrolledPastThreshold = () => scrolledPast;
 const isNotScrolled = () => false;
 
 export function ScrollToTopButton() {

@@ -92,7 +92,7 @@ describe('ExpectationSection', () => {
     renderSection();
     await screen.findByText('아직 작성된 기대평이 없습니다.');
     await user.click(screen.getByRole('button', { name: '기대평 작성' }));
-    const dialog = screen.getByRole('dialog', { name: '기대평 작성' });
+    const dialog = await screen.findByRole('dialog', { name: '기대평 작성' });
     expect(within(dialog).getByText('5점 · 정말 기대됨')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: '등록하기' }));
@@ -134,7 +134,7 @@ describe('ExpectationSection', () => {
     ]);
     renderSection();
     await user.click(await screen.findByRole('button', { name: '기대평 수정' }));
-    const dialog = screen.getByRole('dialog', { name: '기대평 수정' });
+    const dialog = await screen.findByRole('dialog', { name: '기대평 수정' });
     const comment = within(dialog).getByLabelText('기대평');
     await user.clear(comment);
     await user.type(comment, '바뀐 기대평');

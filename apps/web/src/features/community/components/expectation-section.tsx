@@ -14,7 +14,7 @@ import { isOwnItem, type CommunityUser } from '../utils/ownership';
 import { CommunityDeleteDialog } from './community-delete-dialog';
 import { ITEM_TEXT_LIMIT, ITEM_TEXT_LIMIT_MOBILE, CommunityItem } from './community-item';
 import { CommunityList, CommunityPanel } from './community-panel';
-import { ExpectationFormDialog } from './expectation-form-dialog';
+import { ExpectationFormDialog } from './deferred-form-dialogs';
 
 export const expectationTexts = {
   loadFailed: '기대평 목록을 불러오는 중 오류가 발생했습니다.',

@@ -194,7 +194,7 @@ describe('ReviewSection: writing, editing and deleting', () => {
     renderSection();
     await screen.findByText('아직 작성된 관람평이 없습니다.');
     await user.click(screen.getByRole('button', { name: '관람평 작성' }));
-    const dialog = screen.getByRole('dialog', { name: '관람평 작성' });
+    const dialog = await screen.findByRole('dialog', { name: '관람평 작성' });
     expect(within(dialog).getByText('5점 · 최고예요')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: '5점 최고예요' })).toBeChecked();
 
@@ -255,7 +255,7 @@ describe('ReviewSection: writing, editing and deleting', () => {
     await user.click(await screen.findByRole('button', { name: '2 페이지' }));
     await screen.findByText('15개 중 11-15개 표시');
     await user.click(screen.getByRole('button', { name: '관람평 작성' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('제목'), '새 리뷰');
     await user.type(within(dialog).getByLabelText('내용'), '새 내용');
     await user.click(within(dialog).getByRole('button', { name: '등록하기' }));
@@ -275,7 +275,7 @@ describe('ReviewSection: writing, editing and deleting', () => {
     await screen.findByText('리뷰 13');
     const requestsBefore = store.requests.length;
     await user.click(screen.getByRole('button', { name: '관람평 수정' }));
-    const dialog = screen.getByRole('dialog', { name: '관람평 수정' });
+    const dialog = await screen.findByRole('dialog', { name: '관람평 수정' });
     const title = within(dialog).getByLabelText('제목');
     expect(title).toHaveValue('리뷰 13');
     await user.clear(title);
@@ -358,7 +358,7 @@ describe('ReviewSection: writing, editing and deleting', () => {
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: '관람평 작성' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('제목'), '제목');
     await user.type(within(dialog).getByLabelText('내용'), '내용');
     await user.click(within(dialog).getByRole('button', { name: '등록하기' }));

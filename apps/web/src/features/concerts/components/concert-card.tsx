@@ -7,14 +7,18 @@ import { formatConcertSchedule, formatNumber } from '@/lib/format';
 import { ConcertPoster } from './concert-poster';
 import { ConcertStatusBadge } from './concert-status-badge';
 
-/** Poster, status, title, artist, date and time, venue and total seats; opens the detail page. */
-export function ConcertCard({ concert }: { concert: Concert }) {
+/**
+ * Poster, status, title, artist, date and time, venue and total seats; opens the detail page.
+ * `priority` for the cards of the first screenful (see ConcertPoster).
+ */
+export function ConcertCard({ concert, priority }: { concert: Concert; priority?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-surface-700/70 bg-surface-900 transition-all duration-200 hover:-translate-y-1 hover:border-rose-400/40 hover:shadow-2xl hover:shadow-rose-950/30">
       <div className="relative aspect-[3/4] overflow-hidden bg-surface-800">
         <ConcertPoster
           src={concert.posterImageUrl}
           title={concert.title}
+          priority={priority}
           className="transition-transform duration-500 group-hover:scale-105"
         />
         <div className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-surface-900 to-transparent" />
@@ -67,6 +71,9 @@ export function ConcertCardSkeleton() {
     </div>
   );
 }
+
+/** Cards in the first screenful of a grid: two rows on a phone, the first row on a desktop. */
+export const firstScreenCards = 4;
 
 export function ConcertGrid({ children }: { children: ReactNode }) {
   return (

@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 import { useCatalogParams } from '../hooks/use-catalog-params';
 import { useConcertCatalog, type CatalogMode } from '../hooks/use-concert-catalog';
-import { ConcertCard, ConcertCardSkeleton, ConcertGrid } from './concert-card';
+import { ConcertCard, ConcertCardSkeleton, ConcertGrid, firstScreenCards } from './concert-card';
 import { ConcertDateFilter } from './concert-date-filter';
 import { ConcertResultSummary } from './concert-result-summary';
 import { ConcertSearchBar } from './concert-search-bar';
@@ -205,9 +205,9 @@ export function ConcertCatalog({ today }: { today?: string }) {
           <>
             <div className={clsx('transition-opacity', result.isRefreshing && 'opacity-60')}>
               <ConcertGrid>
-                {result.concerts.map((concert) => (
+                {result.concerts.map((concert, index) => (
                   <li key={concert.concertId}>
-                    <ConcertCard concert={concert} />
+                    <ConcertCard concert={concert} priority={index < firstScreenCards} />
                   </li>
                 ))}
               </ConcertGrid>

@@ -213,7 +213,7 @@ function ConcertDetailContent({
     <article className={clsx(getBookingAction(concert.status) && 'pb-28 tablet:pb-0')}>
       <div className="relative isolate overflow-hidden border-b border-white/5">
         <div className="absolute inset-0 -z-10 opacity-30 blur-3xl saturate-150" aria-hidden>
-          <ConcertPoster src={concert.posterImageUrl} title={concert.title} />
+          <ConcertPoster src={concert.posterImageUrl} title={concert.title} priority />
         </div>
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-surface-950/60 via-surface-950/85 to-surface-950" />
         <div className="mx-auto w-full max-w-7xl px-4 pt-5 pb-8 tablet:px-6 tablet:pt-8 tablet:pb-12 desktop:px-8">
@@ -226,7 +226,7 @@ function ConcertDetailContent({
           <div className="grid gap-6 tablet:grid-cols-[260px_1fr] tablet:gap-8 desktop:grid-cols-[320px_1fr] desktop:gap-12">
             <div className="mx-auto w-full max-w-[260px] tablet:max-w-none">
               <div className="aspect-[3/4] overflow-hidden rounded-2xl border border-white/10 bg-surface-800 shadow-2xl shadow-black/60">
-                <ConcertPoster src={concert.posterImageUrl} title={concert.title} />
+                <ConcertPoster src={concert.posterImageUrl} title={concert.title} priority />
               </div>
             </div>
             <div className="flex min-w-0 flex-col">

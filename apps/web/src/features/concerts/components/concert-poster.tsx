@@ -8,16 +8,25 @@ interface ConcertPosterProps {
   src: string | null | undefined;
   title: string;
   className?: string;
+  /**
+   * For a poster in the first screenful (the page's largest image, its LCP): fetched at once and
+   * first, not when the layout finds it in view.
+   */
+  priority?: boolean;
 }
 
-export function ConcertPoster({ src, title, className }: ConcertPosterProps) {
+export function ConcertPoster({ src, title, className, priority = false }: ConcertPosterProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : fallbackPosterUrl;
   return (
     <img
       src={usable}
       alt={`${title} 포스터`}
-      loading="lazy"
+      // Posters are 3:4 (the fallback is 600x800): the box is reserved before the image arrives.
+      width={600}
+      height={800}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => {
         if (usable !== fallbackPosterUrl) setFailedSrc(usable);

@@ -3,7 +3,7 @@ import { CircleAlert, RotateCw, Ticket } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFeaturedConcerts } from '../api/get-concerts';
-import { ConcertCard, ConcertCardSkeleton, ConcertGrid } from './concert-card';
+import { ConcertCard, ConcertCardSkeleton, ConcertGrid, firstScreenCards } from './concert-card';
 
 export const featuredConcertsErrorMessage = '콘서트 목록을 불러오는 중 오류가 발생했습니다.';
 export const noConcertsMessage = '등록된 콘서트가 없습니다.';
@@ -54,9 +54,9 @@ export function FeaturedConcerts() {
 
   return (
     <ConcertGrid>
-      {data.content.map((concert) => (
+      {data.content.map((concert, index) => (
         <li key={concert.concertId}>
-          <ConcertCard concert={concert} />
+          <ConcertCard concert={concert} priority={index < firstScreenCards} />
         </li>
       ))}
     </ConcertGrid>
