@@ -207,6 +207,9 @@ test.describe('concert detail, reviews and expectations', () => {
     page,
     browser,
   }) => {
+    // Two buyers, three dialogs each way and a second browser context: a long journey that took
+    // over 60 s on a loaded 2-core machine.
+    test.setTimeout(150_000);
     const tag = randomBytes(3).toString('hex');
     await page.goto('/concerts?query=노을');
     await page.getByRole('link', { name: onSaleTitle }).click();
