@@ -1,7 +1,5 @@
 import { expectationRatingLabels, limits, type Expectation } from '@curtaincall/contracts';
-import { PenLine } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { getRatingLabel } from '@/components/ui/rating';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 import { useCreateExpectation } from '../api/create-expectation';
@@ -14,6 +12,7 @@ import { isOwnItem, type CommunityUser } from '../utils/ownership';
 import { CommunityDeleteDialog } from './community-delete-dialog';
 import { ITEM_TEXT_LIMIT, ITEM_TEXT_LIMIT_MOBILE, CommunityItem } from './community-item';
 import { CommunityList, CommunityPanel } from './community-panel';
+import { WriteButton } from './write-button';
 import { ExpectationFormDialog } from './expectation-form-dialog';
 
 export const expectationTexts = {
@@ -66,10 +65,12 @@ export function ExpectationSection({ concertId, user, onLoginRequired }: Expecta
       subtitle="공연을 기다리는 관객들의 한마디"
       count={expectations.data?.totalElements}
       actions={
-        <Button size="sm" onClick={startWriting}>
-          <PenLine className="size-4" aria-hidden />
-          기대평 작성
-        </Button>
+        <WriteButton
+          user={user}
+          label="기대평 작성"
+          onWrite={startWriting}
+          onLoginRequired={onLoginRequired}
+        />
       }
     >
       <CommunityList
