@@ -54,7 +54,7 @@ function HeroSearch({
         <label htmlFor="home-search" className="sr-only">
           콘서트 검색
         </label>
-        <Search className="ml-2 size-5 shrink-0 text-zinc-500" aria-hidden />
+        <Search className="ml-2 size-5 shrink-0 text-zinc-400" aria-hidden />
         <input
           id="home-search"
           type="search"
@@ -63,7 +63,7 @@ function HeroSearch({
           placeholder={searchPlaceholder}
           autoComplete="off"
           enterKeyHint="search"
-          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-zinc-500 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-zinc-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {(keyword !== '' || hasSearch) && (
           <button

@@ -155,13 +155,15 @@ export const SeatMapGrid = memo(function SeatMapGrid({
               <div
                 key={row.key}
                 role="row"
+                // Its own short name, not the concatenation of every seat's label.
+                aria-label={`${row.section}구역 ${row.row}열`}
                 className={clsx('flex items-center gap-1', !isCompact && 'tablet:gap-1.5')}
               >
                 <span
                   role="rowheader"
                   aria-label={`${row.section}구역 ${row.row}열`}
                   className={clsx(
-                    'w-6 shrink-0 text-right text-[10px] font-medium text-zinc-500 tabular-nums tablet:w-7 tablet:text-[11px]',
+                    'w-6 shrink-0 text-right text-[10px] font-medium text-zinc-400 tabular-nums tablet:w-7 tablet:text-[11px]',
                     isCompact && 'sticky left-0 z-20 bg-surface-900 pr-1',
                   )}
                 >
