@@ -50,7 +50,7 @@ function HeroSearch({
 
   return (
     <form role="search" onSubmit={submit} className="mx-auto mt-8 w-full max-w-2xl">
-      <div className="flex items-center gap-2 rounded-2xl border border-white/10 bg-surface-900/80 p-2 shadow-2xl shadow-black/40 backdrop-blur focus-within:border-rose-400/60">
+      <div className="flex items-center gap-2 rounded-2xl border border-white/10 bg-surface-900/80 p-2 shadow-2xl shadow-black/40 backdrop-blur focus-within:border-rose-400/60 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-rose-400">
         <label htmlFor="home-search" className="sr-only">
           콘서트 검색
         </label>

@@ -28,6 +28,7 @@ import { SeatLegend } from './seat-legend';
 import { SeatMapGrid } from './seat-map-grid';
 import { SeatSidePanel } from './seat-side-panel';
 import { SectionOverview, type SectionAvailability } from './section-overview';
+import { ZoomableMap } from './zoomable-map';
 
 export const seatPageTexts = {
   holdExpired: '선점 시간이 만료되었습니다.',
@@ -287,14 +288,7 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
                 <span className="text-sm font-bold text-white">{openSection}구역</span>
               </div>
             )}
-            {isBig && openSection === null ? (
-              body
-            ) : (
-              // Wide sections scroll sideways inside the card instead of widening the page.
-              <div className="overflow-x-auto pb-2">
-                <div className="mx-auto w-max">{body}</div>
-              </div>
-            )}
+            {isBig && openSection === null ? body : <ZoomableMap>{body}</ZoomableMap>}
             {!(isBig && openSection === null) && layout && (
               <p className="mt-4 flex items-center justify-center gap-2 text-xs text-zinc-400">
                 <Keyboard className="size-4" aria-hidden />
