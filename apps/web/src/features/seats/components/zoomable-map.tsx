@@ -19,10 +19,14 @@ export function ZoomableMap({ children }: { children: ReactNode }) {
     const panel = panelRef.current;
     const content = contentRef.current;
     if (!panel || !content) return;
-    // The content's own width, unaffected by the zoom (CSS zoom scales what is measured).
+    // The content's own width is read only while it is unzoomed: measured under a zoom it
+    // would feed back into the zoom it sets.
     const measure = () => {
-      const zoom = Number(getComputedStyle(content).zoom) || 1;
-      setSizes({ panel: panel.clientWidth, content: content.scrollWidth / zoom });
+      const isZoomed = (Number(getComputedStyle(content).zoom) || 1) !== 1;
+      setSizes((previous) => ({
+        panel: panel.clientWidth,
+        content: isZoomed ? previous.content : content.scrollWidth,
+      }));
     };
     measure();
     // Browsers without it (and jsdom) keep the first measure.
