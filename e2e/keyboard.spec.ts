@@ -117,6 +117,8 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const cardLink = page.getByRole('link', { name: hiphop.title }).first();
     await expect(cardLink).toBeVisible();
+    // Posters still loading would move the cards after the focus brought one into view.
+    await page.waitForLoadState('networkidle');
     await tabTo(page, cardLink, 60);
     const card = cardLink.locator('xpath=ancestor::article');
     expect(await card.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
