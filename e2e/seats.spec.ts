@@ -266,6 +266,8 @@ test.describe('waiting room (admission cap 1, 15-second holds)', () => {
       second.getByText('입장 순서가 되었습니다! 좌석 선택 페이지로 이동합니다.'),
     ).toBeVisible({ timeout: 5_000 });
     await expect(second).toHaveURL(reservePath);
+    // Issue 14: the focus goes to the seat page's heading, not to a link of the waiting room.
+    await expect(second.getByRole('heading', { level: 1, name: '좌석 선택' })).toBeFocused();
     expect(
       await second.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded),
     ).toBe(true);

@@ -23,7 +23,7 @@ export function SiteFooter() {
           <p className="flex items-center gap-1.5 text-sm text-zinc-400">
             <Headphones className="size-4" aria-hidden />
             고객센터 <span className="font-semibold text-zinc-200">{supportPhone}</span>
-            <span className="text-zinc-500">(평일 09:00~18:00)</span>
+            <span className="text-zinc-400">(평일 09:00~18:00)</span>
           </p>
         </div>
         <div className="flex flex-col items-center gap-4 tablet:items-end">
@@ -41,7 +41,7 @@ export function SiteFooter() {
               ))}
             </ul>
           </nav>
-          <p className="text-xs text-zinc-500">{copyrightText}</p>
+          <p className="text-xs text-zinc-400">{copyrightText}</p>
         </div>
       </div>
     </footer>

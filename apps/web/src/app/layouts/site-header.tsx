@@ -85,7 +85,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-50 border-b border-white/5 bg-surface-950/85 backdrop-blur-xl">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 tablet:px-6 desktop:h-[72px] desktop:px-8">
-        <Link to="/" className="shrink-0 rounded-lg" aria-label="커튼콜 홈">
+        <Link to="/" className="shrink-0 rounded-lg">
           <Wordmark />
         </Link>
 

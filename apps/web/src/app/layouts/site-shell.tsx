@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageTransitionOverlay } from '@/components/ui/page-transition-overlay';
 import { ScrollToTopButton } from '@/components/ui/scroll-to-top-button';
+import { FocusHeadingOnNavigate } from './focus-heading';
 import { RouteMeta } from './route-meta';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -43,6 +44,7 @@ export function RootLayout() {
     <SiteFrame>
       <RouteMeta />
       <ScrollToTopOnNavigate />
+      <FocusHeadingOnNavigate />
       <Outlet />
       <ScrollToTopButton />
       <PageTransitionOverlay transitionKey={location.pathname} />
@@ -50,10 +52,14 @@ export function RootLayout() {
   );
 }
 
-/** Payment result pages: the same frame, but no scrolling and no title changes (buyer-side.md §2). */
+/**
+ * Payment result pages: the same frame, but no scrolling and no title changes (buyer-side.md §2).
+ * The focus goes to the result's heading on arrival, so screen readers announce the page by name.
+ */
 export function PaymentResultLayout() {
   return (
     <SiteFrame>
+      <FocusHeadingOnNavigate onMount />
       <Outlet />
     </SiteFrame>
   );

@@ -162,7 +162,8 @@ describe('/concerts/:concertId', () => {
     const user = userEvent.setup();
     serveConcert();
     const { router } = renderApp('/concerts/7', { session: null });
-    await user.click(await screen.findByRole('button', { name: '기대평 작성' }));
+    await user.click(await screen.findByRole('button', { name: '로그인하고 기대평 작성' }));
+    expect(screen.queryByRole('button', { name: '관람평 작성' })).not.toBeInTheDocument();
     expect(await screen.findByText('로그인이 필요합니다.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

@@ -50,11 +50,11 @@ function HeroSearch({
 
   return (
     <form role="search" onSubmit={submit} className="mx-auto mt-8 w-full max-w-2xl">
-      <div className="flex items-center gap-2 rounded-2xl border border-white/10 bg-surface-900/80 p-2 shadow-2xl shadow-black/40 backdrop-blur focus-within:border-rose-400/60">
+      <div className="flex items-center gap-2 rounded-2xl border border-white/10 bg-surface-900/80 p-2 shadow-2xl shadow-black/40 backdrop-blur focus-within:border-rose-400/60 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-rose-400">
         <label htmlFor="home-search" className="sr-only">
           콘서트 검색
         </label>
-        <Search className="ml-2 size-5 shrink-0 text-zinc-500" aria-hidden />
+        <Search className="ml-2 size-5 shrink-0 text-zinc-400" aria-hidden />
         <input
           id="home-search"
           type="search"
@@ -63,7 +63,7 @@ function HeroSearch({
           placeholder={searchPlaceholder}
           autoComplete="off"
           enterKeyHint="search"
-          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-zinc-500 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-zinc-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {(keyword !== '' || hasSearch) && (
           <button

@@ -12,7 +12,7 @@ export function LoginPage() {
       <LoginForm
         onSuccess={() => void navigate(getReturnPath(location.state), { replace: true })}
       />
-      <div className="my-6 flex items-center gap-3 text-xs text-zinc-500">
+      <div className="my-6 flex items-center gap-3 text-xs text-zinc-400">
         <span className="h-px flex-1 bg-surface-700" />
         또는
         <span className="h-px flex-1 bg-surface-700" />

@@ -74,6 +74,8 @@ describe('/bookingDetail/:bookingNumber/tickets', () => {
       await screen.findByRole('heading', { level: 1, name: '노을 밴드 전국투어' }),
     ).toBeInTheDocument();
     const list = screen.getByRole('list', { name: '모바일 티켓 2매' });
+    // The swipeable strip is reachable by keyboard (one tab stop, scrolled with the arrows).
+    expect(list).toHaveAttribute('tabindex', '0');
     const cards = within(list).getAllByRole('article');
     expect(cards).toHaveLength(2);
 

@@ -8,9 +8,9 @@ const variantClass: Record<ButtonVariant, string> = {
   primary:
     'bg-rose-600 text-white shadow-lg shadow-rose-950/40 hover:bg-rose-500 active:bg-rose-700 disabled:bg-rose-900/60 disabled:text-rose-200/60',
   secondary:
-    'bg-surface-700 text-zinc-100 hover:bg-surface-600 active:bg-surface-800 disabled:text-zinc-500',
+    'bg-surface-700 text-zinc-100 hover:bg-surface-600 active:bg-surface-800 disabled:text-zinc-400',
   outline:
-    'border border-surface-600 bg-transparent text-zinc-100 hover:border-zinc-400 hover:bg-white/5 disabled:text-zinc-500',
+    'border border-surface-600 bg-transparent text-zinc-100 hover:border-zinc-400 hover:bg-white/5 disabled:text-zinc-400',
   ghost: 'bg-transparent text-zinc-300 hover:bg-white/5 hover:text-white disabled:text-zinc-600',
 };
 

@@ -19,7 +19,7 @@ describe('getCounterTone', () => {
 describe('CharCounter', () => {
   it('shows length/max in the colour of its tone', () => {
     const { rerender } = render(<CharCounter length={10} max={100} />);
-    expect(screen.getByText('10/100')).toHaveClass('text-zinc-500');
+    expect(screen.getByText('10/100')).toHaveClass('text-zinc-400');
     rerender(<CharCounter length={90} max={100} />);
     expect(screen.getByText('90/100')).toHaveClass('text-amber-400');
     rerender(<CharCounter length={100} max={100} />);

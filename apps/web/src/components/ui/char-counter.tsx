@@ -10,7 +10,7 @@ export function getCounterTone(length: number, max: number): CounterTone {
 }
 
 const toneClass: Record<CounterTone, string> = {
-  normal: 'text-zinc-500',
+  normal: 'text-zinc-400',
   warning: 'text-amber-400',
   limit: 'text-red-400',
 };

@@ -93,7 +93,7 @@ export function Pagination({
               item.type === 'ellipsis' ? (
                 <li
                   key={`ellipsis-${item.key}`}
-                  className="flex h-10 w-6 items-center justify-center text-zinc-500 select-none"
+                  className="flex h-10 w-6 items-center justify-center text-zinc-400 select-none"
                   aria-hidden
                 >
                   …
@@ -131,7 +131,7 @@ export function Pagination({
         </nav>
       )}
       {totalElements > 0 && (
-        <p className="text-xs text-zinc-500 tabular-nums">
+        <p className="text-xs text-zinc-400 tabular-nums">
           {formatPageRange(page, pageSize, totalElements)}
         </p>
       )}

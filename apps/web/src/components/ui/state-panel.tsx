@@ -73,9 +73,9 @@ export function EmptyState({
         className,
       )}
     >
-      <Icon className="size-8 text-zinc-500" aria-hidden />
+      <Icon className="size-8 text-zinc-400" aria-hidden />
       <p className="text-zinc-300">{title}</p>
-      {description && <p className="text-sm text-zinc-500">{description}</p>}
+      {description && <p className="text-sm text-zinc-400">{description}</p>}
       {children}
     </div>
   );

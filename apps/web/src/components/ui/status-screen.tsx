@@ -68,7 +68,7 @@ export function ShortcutCard({ icon: Icon, title, description, to, onClick }: Sh
         <span className="font-semibold text-zinc-50">{title}</span>
         <span className="text-sm text-zinc-400">{description}</span>
       </span>
-      <ChevronRight className="size-5 text-zinc-500 group-hover:text-rose-300" aria-hidden />
+      <ChevronRight className="size-5 text-zinc-400 group-hover:text-rose-300" aria-hidden />
     </>
   );
   return (

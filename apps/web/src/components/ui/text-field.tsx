@@ -43,7 +43,7 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         className={clsx(
-          'h-12 w-full rounded-xl border bg-surface-900 px-4 text-base text-zinc-50 transition-colors placeholder:text-zinc-500',
+          'h-12 w-full rounded-xl border bg-surface-900 px-4 text-base text-zinc-50 transition-colors placeholder:text-zinc-400',
           'focus:border-rose-400 focus:ring-2 focus:ring-rose-500/30 focus:outline-none',
           error ? 'border-rose-500/80' : 'border-surface-700 hover:border-surface-600',
           readOnly && 'cursor-not-allowed bg-surface-850 text-zinc-300',

@@ -35,7 +35,7 @@ export function TextAreaField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={clsx(
-          'w-full resize-y rounded-xl border bg-surface-950/60 px-4 py-3 text-base leading-relaxed text-zinc-50 transition-colors placeholder:text-zinc-500',
+          'w-full resize-y rounded-xl border bg-surface-950/60 px-4 py-3 text-base leading-relaxed text-zinc-50 transition-colors placeholder:text-zinc-400',
           'focus:border-rose-400 focus:ring-2 focus:ring-rose-500/30 focus:outline-none',
           error ? 'border-rose-500/80' : 'border-surface-700 hover:border-surface-600',
         )}

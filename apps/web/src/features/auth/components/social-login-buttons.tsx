@@ -40,7 +40,7 @@ function KakaoIcon() {
 function NaverIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-      <path fill="#fff" d="M16.3 12.8 7.4 0H0v24h7.7V11.2L16.6 24H24V0h-7.7z" />
+      <path fill="currentColor" d="M16.3 12.8 7.4 0H0v24h7.7V11.2L16.6 24H24V0h-7.7z" />
     </svg>
   );
 }
@@ -61,7 +61,7 @@ const providers: { id: SocialProvider; label: string; className: string; icon: C
   {
     id: 'naver',
     label: '네이버로 계속하기',
-    className: 'bg-[#03C75A] text-white hover:bg-[#02b351]',
+    className: 'bg-[#03C75A] text-zinc-950 hover:bg-[#02b351]',
     icon: NaverIcon,
   },
 ];

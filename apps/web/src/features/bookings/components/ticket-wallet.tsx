@@ -61,10 +61,14 @@ function TicketList({ data }: { data: BookingTickets }) {
           </span>
         </p>
       </header>
-      {/* Phones swipe through the tickets; wider screens see them side by side. */}
+      {/*
+        Phones swipe through the tickets; wider screens see them side by side. The strip is a
+        tab stop so that keyboard users can scroll it with the arrow keys (WCAG 2.1.1).
+      */}
       <ul
         aria-label={`모바일 티켓 ${total}매`}
-        className="-mx-4 mt-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 tablet:mx-0 tablet:grid tablet:grid-cols-2 tablet:overflow-visible tablet:px-0"
+        tabIndex={0}
+        className="-mx-4 mt-5 flex snap-x rounded-xl snap-mandatory gap-4 overflow-x-auto px-4 pb-4 tablet:mx-0 tablet:grid tablet:grid-cols-2 tablet:overflow-visible tablet:px-0"
       >
         {data.tickets.map((ticket, index) => (
           <li key={ticket.ticketId} className="flex snap-center justify-center">

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Home, UserRound } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 
@@ -30,8 +30,13 @@ export function PaymentResultFrame({
   description,
   children,
 }: PaymentResultFrameProps) {
+  const headingId = useId();
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-col items-center px-5 py-12 text-center tablet:py-20">
+    // A region named by the outcome: the page's name for screen readers (the tab title stays).
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto flex w-full max-w-xl flex-col items-center px-5 py-12 text-center tablet:py-20"
+    >
       <span
         className={clsx(
           'flex size-16 items-center justify-center rounded-2xl ring-1',
@@ -40,7 +45,9 @@ export function PaymentResultFrame({
       >
         <Icon className="size-8" aria-hidden />
       </span>
-      <h1 className="mt-6 text-2xl font-bold text-white tablet:text-3xl">{title}</h1>
+      <h1 id={headingId} className="mt-6 text-2xl font-bold text-white tablet:text-3xl">
+        {title}
+      </h1>
       <p className="mt-3 text-base leading-relaxed text-zinc-300">{description}</p>
       <div className="mt-8 w-full text-left">{children}</div>
       <nav aria-label="다음으로 이동" className="mt-8 grid w-full grid-cols-2 gap-3">

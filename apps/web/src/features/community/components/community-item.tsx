@@ -75,7 +75,7 @@ export function CommunityItem({
               내 {noun}
             </span>
           )}
-          <time dateTime={createdAt} className="shrink-0 text-xs text-zinc-500">
+          <time dateTime={createdAt} className="shrink-0 text-xs text-zinc-400">
             {formatShortDate(createdAt)}
           </time>
         </div>

@@ -40,7 +40,7 @@ export function CommunityPanel({
               </span>
             )}
           </h2>
-          <p className="mt-0.5 text-xs text-zinc-500">{subtitle}</p>
+          <p className="mt-0.5 text-xs text-zinc-400">{subtitle}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">{actions}</div>
       </div>

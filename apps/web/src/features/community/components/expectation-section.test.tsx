@@ -82,7 +82,9 @@ describe('ExpectationSection', () => {
     serveExpectations([]);
     const { onLoginRequired } = renderSection(null);
     expect(await screen.findByText('아직 작성된 기대평이 없습니다.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '기대평 작성' }));
+    // buyer-side.md §6: the write button is for logged-in users; visitors get a login prompt.
+    expect(screen.queryByRole('button', { name: '기대평 작성' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '로그인하고 기대평 작성' }));
     expect(onLoginRequired).toHaveBeenCalledTimes(1);
   });
 

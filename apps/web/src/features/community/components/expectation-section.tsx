@@ -1,7 +1,5 @@
 import { expectationRatingLabels, limits, type Expectation } from '@curtaincall/contracts';
-import { PenLine } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { getRatingLabel } from '@/components/ui/rating';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 import { useCreateExpectation } from '../api/create-expectation';
@@ -15,6 +13,7 @@ import { CommunityDeleteDialog } from './community-delete-dialog';
 import { ITEM_TEXT_LIMIT, ITEM_TEXT_LIMIT_MOBILE, CommunityItem } from './community-item';
 import { CommunityList, CommunityPanel } from './community-panel';
 import { ExpectationFormDialog } from './deferred-form-dialogs';
+import { WriteButton } from './write-button';
 
 export const expectationTexts = {
   loadFailed: '기대평 목록을 불러오는 중 오류가 발생했습니다.',
@@ -66,10 +65,12 @@ export function ExpectationSection({ concertId, user, onLoginRequired }: Expecta
       subtitle="공연을 기다리는 관객들의 한마디"
       count={expectations.data?.totalElements}
       actions={
-        <Button size="sm" onClick={startWriting}>
-          <PenLine className="size-4" aria-hidden />
-          기대평 작성
-        </Button>
+        <WriteButton
+          user={user}
+          label="기대평 작성"
+          onWrite={startWriting}
+          onLoginRequired={onLoginRequired}
+        />
       }
     >
       <CommunityList

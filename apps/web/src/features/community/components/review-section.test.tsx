@@ -181,7 +181,9 @@ describe('ReviewSection: who may do what', () => {
     const { onLoginRequired } = renderSection(null);
     await screen.findByText('누군가의 리뷰');
     expect(screen.queryByRole('button', { name: /수정|삭제/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '관람평 작성' }));
+    // buyer-side.md §6: the write button is for logged-in users; visitors get a login prompt.
+    expect(screen.queryByRole('button', { name: '관람평 작성' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '로그인하고 관람평 작성' }));
     expect(onLoginRequired).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

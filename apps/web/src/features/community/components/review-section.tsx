@@ -1,8 +1,6 @@
 import { limits, reviewRatingLabels, reviewSortLabels, type Review } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
-import { PenLine } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { getRatingLabel } from '@/components/ui/rating';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 import { useCreateReview } from '../api/create-review';
@@ -16,6 +14,7 @@ import { CommunityDeleteDialog } from './community-delete-dialog';
 import { ITEM_TEXT_LIMIT, ITEM_TEXT_LIMIT_MOBILE, CommunityItem } from './community-item';
 import { CommunityList, CommunityPanel } from './community-panel';
 import { ReviewFormDialog } from './deferred-form-dialogs';
+import { WriteButton } from './write-button';
 
 export const reviewTexts = {
   loadFailed: '리뷰 목록을 불러오는 중 오류가 발생했습니다.',
@@ -104,10 +103,12 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
               </button>
             ))}
           </div>
-          <Button size="sm" onClick={startWriting}>
-            <PenLine className="size-4" aria-hidden />
-            관람평 작성
-          </Button>
+          <WriteButton
+            user={user}
+            label="관람평 작성"
+            onWrite={startWriting}
+            onLoginRequired={onLoginRequired}
+          />
         </>
       }
     >

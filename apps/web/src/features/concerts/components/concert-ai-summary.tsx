@@ -88,7 +88,7 @@ export function ConcertAiSummary({ concertId }: { concertId: number }) {
           label="AI 요약"
           className="text-[15px] leading-7 text-zinc-200"
         />
-        <p className="mt-4 flex items-center gap-1.5 border-t border-white/5 pt-3 text-xs text-zinc-500">
+        <p className="mt-4 flex items-center gap-1.5 border-t border-white/5 pt-3 text-xs text-zinc-400">
           <Sparkles className="size-3.5" aria-hidden />
           {aiSummaryTexts.note}
         </p>

@@ -27,7 +27,7 @@ export function ConcertBookingButton({
     const notice = getClosedBookingNotice(status);
     return notice ? (
       <p className="flex items-start gap-2 rounded-xl border border-surface-700 bg-surface-900 px-4 py-3 text-sm text-zinc-300">
-        <Ban className="mt-0.5 size-4 shrink-0 text-zinc-500" aria-hidden />
+        <Ban className="mt-0.5 size-4 shrink-0 text-zinc-400" aria-hidden />
         {notice}
       </p>
     ) : null;

@@ -1,6 +1,6 @@
 import type { Concert } from '@curtaincall/contracts';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatConcertSchedule, formatNumber } from '@/lib/format';
@@ -8,12 +8,23 @@ import { ConcertPoster } from './concert-poster';
 import { ConcertStatusBadge } from './concert-status-badge';
 
 /**
+ * A card reached by Tab is brought wholly into view (below the sticky header, see the
+ * scroll-padding in index.css), not just its title line.
+ */
+function revealCard(event: FocusEvent<HTMLAnchorElement>) {
+  if (!event.currentTarget.matches(':focus-visible')) return;
+  event.currentTarget.closest('article')?.scrollIntoView({ block: 'nearest' });
+}
+
+/**
  * Poster, status, title, artist, date and time, venue and total seats; opens the detail page.
  * `priority` for the cards of the first screenful (see ConcertPoster).
  */
 export function ConcertCard({ concert, priority }: { concert: Concert; priority?: boolean }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-surface-700/70 bg-surface-900 transition-all duration-200 hover:-translate-y-1 hover:border-rose-400/40 hover:shadow-2xl hover:shadow-rose-950/30">
+    // The ring is the card's own outline: the link's box is only the title, and an outline on
+    // its full-card overlay would be clipped by the card's rounded overflow.
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-surface-700/70 bg-surface-900 transition-all duration-200 hover:-translate-y-1 hover:border-rose-400/40 hover:shadow-2xl hover:shadow-rose-950/30 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-rose-400">
       <div className="relative aspect-[3/4] overflow-hidden bg-surface-800">
         <ConcertPoster
           src={concert.posterImageUrl}
@@ -28,7 +39,8 @@ export function ConcertCard({ concert, priority }: { concert: Concert; priority?
         <h3 className="line-clamp-2 text-base leading-snug font-bold text-zinc-50">
           <Link
             to={`/concerts/${concert.concertId}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-2xl after:focus-visible:outline-2 after:focus-visible:outline-rose-400"
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+            onFocus={revealCard}
           >
             {concert.title}
           </Link>

@@ -60,7 +60,7 @@ function FactRow({
   return (
     <div className="flex gap-3">
       <dt className="flex w-20 shrink-0 items-center gap-1.5 text-sm text-zinc-400">
-        <Icon className="size-4 shrink-0 text-zinc-500" aria-hidden />
+        <Icon className="size-4 shrink-0 text-zinc-400" aria-hidden />
         {label}
       </dt>
       <dd className="min-w-0 flex-1 text-sm text-zinc-100">{children}</dd>

@@ -53,7 +53,7 @@ export function ConcertSearchBar({ activeQuery, onSearch, onClear }: ConcertSear
   return (
     <form role="search" onSubmit={submit} className="w-full">
       <div className="flex items-center gap-2 rounded-2xl border border-surface-700 bg-surface-900 p-1.5 pl-4 transition-colors focus-within:border-rose-400/70 focus-within:ring-2 focus-within:ring-rose-500/20">
-        <Search className="size-5 shrink-0 text-zinc-500" aria-hidden />
+        <Search className="size-5 shrink-0 text-zinc-400" aria-hidden />
         <label htmlFor="catalog-search" className="sr-only">
           콘서트 검색
         </label>
@@ -68,7 +68,7 @@ export function ConcertSearchBar({ activeQuery, onSearch, onClear }: ConcertSear
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-zinc-500 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-zinc-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {(keyword !== '' || activeQuery) && (
           <button

@@ -33,11 +33,11 @@ export function ConcertSearchResults({ query }: { query: string }) {
   if (data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-surface-700 px-6 py-12 text-center">
-        <SearchX className="size-8 text-zinc-500" aria-hidden />
+        <SearchX className="size-8 text-zinc-400" aria-hidden />
         <p className="text-zinc-300">
           <strong className="text-zinc-50">‘{query}’</strong>에 대한 검색 결과가 없습니다.
         </p>
-        <p className="text-sm text-zinc-500">다른 콘서트명이나 아티스트로 검색해 보세요.</p>
+        <p className="text-sm text-zinc-400">다른 콘서트명이나 아티스트로 검색해 보세요.</p>
       </div>
     );
   }

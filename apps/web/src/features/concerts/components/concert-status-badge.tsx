@@ -2,8 +2,8 @@ import { concertStatusLabels, type ConcertStatus } from '@curtaincall/contracts'
 import { clsx } from 'clsx';
 
 const statusClass: Record<ConcertStatus, string> = {
-  ON_SALE: 'bg-rose-500 text-white',
-  SCHEDULED: 'bg-sky-500/90 text-white',
+  ON_SALE: 'bg-rose-700 text-white',
+  SCHEDULED: 'bg-sky-700 text-white',
   SOLD_OUT: 'bg-zinc-700 text-zinc-100',
   CANCELLED: 'bg-red-950 text-red-200 ring-1 ring-red-500/50',
   COMPLETED: 'bg-zinc-800 text-zinc-300',

@@ -46,7 +46,7 @@ export function FeaturedConcerts() {
   if (data.content.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-surface-700 px-6 py-14 text-center text-zinc-400">
-        <Ticket className="size-8 text-zinc-500" aria-hidden />
+        <Ticket className="size-8 text-zinc-400" aria-hidden />
         <p>{noConcertsMessage}</p>
       </div>
     );

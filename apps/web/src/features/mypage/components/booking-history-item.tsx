@@ -22,7 +22,7 @@ export function BookingHistoryItem({ booking }: { booking: BookingSummary }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <BookingStatusBadge status={booking.bookingStatus} />
-          <span className="truncate text-xs text-zinc-500">
+          <span className="truncate text-xs text-zinc-400">
             예매번호 <span className="font-mono text-zinc-400">{booking.bookingNumber}</span>
           </span>
         </div>
@@ -53,7 +53,7 @@ export function BookingHistoryItem({ booking }: { booking: BookingSummary }) {
         </dl>
         <div className="mt-auto flex items-baseline justify-between gap-2 border-t border-surface-700/60 pt-2">
           <dl className="flex items-baseline gap-2">
-            <dt className="text-xs text-zinc-500">결제 금액</dt>
+            <dt className="text-xs text-zinc-400">결제 금액</dt>
             <dd className="text-base font-bold text-rose-200">
               {formatPrice(booking.totalAmount)}
             </dd>

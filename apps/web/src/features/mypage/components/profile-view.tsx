@@ -25,9 +25,9 @@ export function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () 
       <dl className="grid grid-cols-1 gap-px overflow-hidden rounded-xl border border-surface-700/70 bg-surface-700/70 tablet:grid-cols-2">
         {viewFields.map((field) => (
           <div key={field} className="flex flex-col gap-1 bg-surface-900 px-4 py-3">
-            <dt className="text-xs font-medium text-zinc-500">{accountFieldLabels[field]}</dt>
+            <dt className="text-xs font-medium text-zinc-400">{accountFieldLabels[field]}</dt>
             <dd className="break-words text-zinc-100">
-              {profile[field] || <span className="text-zinc-500">미입력</span>}
+              {profile[field] || <span className="text-zinc-400">미입력</span>}
             </dd>
           </div>
         ))}

@@ -13,7 +13,7 @@ export function seatKindClass(kind: SeatKind, tone: GradeTone): string {
     case 'held':
       return 'bg-surface-600 text-zinc-300';
     case 'booked':
-      return 'bg-surface-800 text-zinc-500 ring-1 ring-inset ring-surface-600';
+      return 'bg-surface-800 text-zinc-400 ring-1 ring-inset ring-surface-600';
     case 'unavailable':
       return 'bg-surface-850 text-zinc-600 ring-1 ring-inset ring-surface-700';
   }
@@ -24,7 +24,13 @@ export function SeatMark({ kind, number }: { kind: SeatKind; number?: number }) 
   switch (kind) {
     case 'available':
       return number === undefined ? null : (
-        <span className="text-[10px] leading-none font-bold tabular-nums">{number}</span>
+        // Drawn, not text: the button's label already says "N번", and a bare digit as its
+        // visible text would not match that label (WCAG 2.5.3, label in name).
+        <span
+          data-number={number}
+          className="text-[10px] leading-none font-bold tabular-nums before:content-[attr(data-number)]"
+          aria-hidden
+        />
       );
     case 'mine':
       return <Check className="size-4" strokeWidth={3.5} aria-hidden />;

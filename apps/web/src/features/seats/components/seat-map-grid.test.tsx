@@ -53,6 +53,12 @@ describe('SeatMapGrid', () => {
     expect(screen.getAllByRole('gridcell')).toHaveLength(12);
   });
 
+  it('names each seat row briefly, not by the labels of all its seats', () => {
+    renderGrid();
+    expect(screen.getByRole('row', { name: 'A구역 1열' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'B구역 2열' })).toBeInTheDocument();
+  });
+
   it('is one tab stop, starting on your own seat', async () => {
     const user = userEvent.setup();
     renderGrid({ 'B-1-1': makeHeldSeat(211, 'B-1-1', 200) });

@@ -132,15 +132,17 @@ export const SeatMapGrid = memo(function SeatMapGrid({
           >
             <div
               role="row"
-              className={clsx('mb-1 flex items-center gap-2', !isCompact && 'justify-center')}
+              // Centred only from tablet up: on a phone a section is often wider than its panel,
+              // and a centred heading would sit in the part scrolled out of view.
+              className={clsx(
+                'mb-1 flex items-center gap-2',
+                !isCompact && 'tablet:justify-center',
+              )}
             >
               <span
                 role="columnheader"
                 // In a wide section that scrolls sideways, the heading stays in view.
-                className={clsx(
-                  'flex items-center gap-2 text-sm font-bold text-zinc-100',
-                  isCompact && 'sticky left-0 pl-1',
-                )}
+                className="sticky left-0 flex items-center gap-2 pl-1 text-sm font-bold text-zinc-100"
               >
                 <span className={`size-2.5 rounded-full ${tone.swatch}`} aria-hidden />
                 {section.section}구역
@@ -155,13 +157,15 @@ export const SeatMapGrid = memo(function SeatMapGrid({
               <div
                 key={row.key}
                 role="row"
+                // Its own short name, not the concatenation of every seat's label.
+                aria-label={`${row.section}구역 ${row.row}열`}
                 className={clsx('flex items-center gap-1', !isCompact && 'tablet:gap-1.5')}
               >
                 <span
                   role="rowheader"
                   aria-label={`${row.section}구역 ${row.row}열`}
                   className={clsx(
-                    'w-6 shrink-0 text-right text-[10px] font-medium text-zinc-500 tabular-nums tablet:w-7 tablet:text-[11px]',
+                    'w-6 shrink-0 text-right text-[10px] font-medium text-zinc-400 tabular-nums tablet:w-7 tablet:text-[11px]',
                     isCompact && 'sticky left-0 z-20 bg-surface-900 pr-1',
                   )}
                 >

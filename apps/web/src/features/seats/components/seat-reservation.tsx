@@ -28,6 +28,7 @@ import { SeatLegend } from './seat-legend';
 import { SeatMapGrid } from './seat-map-grid';
 import { SeatSidePanel } from './seat-side-panel';
 import { SectionOverview, type SectionAvailability } from './section-overview';
+import { ZoomableMap } from './zoomable-map';
 
 export const seatPageTexts = {
   holdExpired: '선점 시간이 만료되었습니다.',
@@ -204,7 +205,7 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
     body = (
       <>
         <p className="mb-3 flex items-center gap-2 text-sm text-zinc-300">
-          <LayoutGrid className="size-4 text-zinc-500" aria-hidden />
+          <LayoutGrid className="size-4 text-zinc-400" aria-hidden />
           구역을 선택하면 좌석을 볼 수 있어요. 무대에 가까운 구역부터 표시됩니다.
         </p>
         <SectionOverview
@@ -258,11 +259,11 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
           <div className="mt-2 flex flex-col gap-1 text-sm text-zinc-300 tablet:flex-row tablet:flex-wrap tablet:gap-x-4">
             <span className="font-semibold text-zinc-100">{concert.title}</span>
             <span className="flex items-center gap-1.5">
-              <CalendarDays className="size-4 text-zinc-500" aria-hidden />
+              <CalendarDays className="size-4 text-zinc-400" aria-hidden />
               {concert.schedule}
             </span>
             <span className="flex items-center gap-1.5">
-              <MapPin className="size-4 text-zinc-500" aria-hidden />
+              <MapPin className="size-4 text-zinc-400" aria-hidden />
               {concert.venueName}
             </span>
           </div>
@@ -287,16 +288,9 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
                 <span className="text-sm font-bold text-white">{openSection}구역</span>
               </div>
             )}
-            {isBig && openSection === null ? (
-              body
-            ) : (
-              // Wide sections scroll sideways inside the card instead of widening the page.
-              <div className="overflow-x-auto pb-2">
-                <div className="mx-auto w-max">{body}</div>
-              </div>
-            )}
+            {isBig && openSection === null ? body : <ZoomableMap>{body}</ZoomableMap>}
             {!(isBig && openSection === null) && layout && (
-              <p className="mt-4 flex items-center justify-center gap-2 text-xs text-zinc-500">
+              <p className="mt-4 flex items-center justify-center gap-2 text-xs text-zinc-400">
                 <Keyboard className="size-4" aria-hidden />
                 {seatPageTexts.keyboardHint}
               </p>

@@ -235,7 +235,7 @@ export function SeatSidePanel({
             className={clsx(
               'flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-bold tabular-nums',
               secondsLeft === null
-                ? 'bg-surface-800 text-zinc-500'
+                ? 'bg-surface-800 text-zinc-400'
                 : isUrgent
                   ? 'bg-rose-500/15 text-rose-300'
                   : 'bg-surface-800 text-zinc-100',

@@ -58,7 +58,7 @@ export function SectionOverview({
               <span className="flex items-center justify-between gap-2">
                 <span className="text-base font-bold text-white">{section.section}구역</span>
                 <ChevronRight
-                  className="size-4 text-zinc-500 group-hover:text-rose-300"
+                  className="size-4 text-zinc-400 group-hover:text-rose-300"
                   aria-hidden
                 />
               </span>
@@ -70,7 +70,7 @@ export function SectionOverview({
               <span
                 className={clsx(
                   'text-xs tabular-nums',
-                  isSoldOut ? 'font-semibold text-zinc-500' : 'text-zinc-400',
+                  isSoldOut ? 'font-semibold text-zinc-400' : 'text-zinc-400',
                 )}
               >
                 {isSoldOut ? '매진' : countText}

@@ -1,0 +1,35 @@
+/**
+ * Every path the router (router.tsx) answers, as full patterns. The E2E accessibility check
+ * (e2e/a11y.spec.ts) must visit each one, and route-paths.test.ts fails when the router gains a
+ * path that is missing here, so a page added later cannot escape the check.
+ */
+export const routePaths = [
+  '/',
+  '/concerts',
+  '/concerts/:concertId',
+  '/login',
+  '/register',
+  '/concerts/:concertId/wait',
+  '/concerts/:concertId/reserve',
+  '/mypage',
+  '/mypage/profile',
+  '/bookingDetail/:bookingNumber',
+  '/bookingDetail/:bookingNumber/tickets',
+  '/seller',
+  '/seller/apply',
+  '/seller/status',
+  '/seller/concerts',
+  '/seller/concerts/register',
+  '/seller/concerts/manage',
+  '/admin',
+  '/admin/seller-approvals',
+  '/admin/sellers',
+  '/admin/history',
+  '/admin/settings',
+  '/unauthorized',
+  '*',
+  '/payment/result/success',
+  '/payment/result/fail',
+] as const;
+
+export type RoutePath = (typeof routePaths)[number];

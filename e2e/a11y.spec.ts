@@ -1,0 +1,254 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { routePaths, type RoutePath } from '../apps/web/src/app/route-paths';
+
+/**
+ * Issue 14 item 4: every page of the router, opened as the viewer it is meant for, has no
+ * serious or critical WCAG 2.1 A/AA violation (axe-core) at 375×812 and at 1280×800. The list
+ * of pages is the router's own (route-paths.ts, kept in step with router.tsx by a unit test):
+ * `visits` is a Record over it, so a new route does not compile here until it has a visit.
+ */
+
+/** Who opens the page; `queued buyer` is the buyer on the queue server (its own context). */
+type Account = 'anonymous' | 'buyer' | 'seller' | 'admin' | 'queued buyer';
+type User = 'buyer' | 'seller' | 'admin';
+
+const passwords: Record<User, string> = {
+  buyer: 'buyer1234!',
+  seller: 'seller1234!',
+  admin: 'admin1234!',
+};
+
+/** The server with admission cap 1 (see playwright.config.ts): the only place a queue forms. */
+const queueBaseURL = process.env.QUEUE_BASE_URL ?? 'http://localhost:8182';
+
+/** Facts of the demo data the visits need, looked up once per test. */
+interface Demo {
+  concertId: number;
+  bookingNumber: string;
+}
+
+interface Visit {
+  account: Account;
+  /** Opens the page on `page` and waits until it shows its content (not a spinner). */
+  open: (page: Page, demo: Demo) => Promise<void>;
+}
+
+const widths = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+] as const;
+
+const concertTitle = '재즈 인 더 시티 2026';
+/** A concert no other journey queues for on the queue server. */
+const queueConcert = { query: '어쿠스틱', title: '어쿠스틱 기타 리사이틀' };
+
+async function concertIdOf(page: Page, query: string, title: string): Promise<number> {
+  const response = await page.request.get(
+    `/api/concerts/search?query=${encodeURIComponent(query)}`,
+  );
+  const body = (await response.json()) as { data: { concertId: number; title: string }[] };
+  const concert = body.data.find((c) => c.title === title);
+  if (!concert) throw new Error(`demo concert ${title} not found`);
+  return concert.concertId;
+}
+
+async function logInByApi(context: BrowserContext, user: User): Promise<void> {
+  const response = await context.request.post('/api/auth/login', {
+    form: { username: user, password: passwords[user] },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+async function heading(page: Page, name?: string | RegExp): Promise<void> {
+  await expect(
+    page.getByRole('heading', { level: 1, ...(name === undefined ? {} : { name }) }),
+  ).toBeVisible();
+}
+
+/** Goes to a path and waits for its level-1 heading (and the network, for lazy images). */
+async function goto(page: Page, path: string, name?: string | RegExp): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await heading(page, name);
+}
+
+const placeholder =
+  (path: string): Visit['open'] =>
+  (page) =>
+    goto(page, path, '준비 중인 페이지입니다');
+
+const visits: Record<RoutePath, Visit> = {
+  '/': {
+    account: 'anonymous',
+    open: async (page) => {
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('a[href^="/concerts/"]').first()).toBeVisible();
+    },
+  },
+  '/concerts': { account: 'anonymous', open: (page) => goto(page, '/concerts', '모든 콘서트') },
+  '/concerts/:concertId': {
+    account: 'anonymous',
+    open: async (page, demo) => {
+      await goto(page, `/concerts/${demo.concertId}`, concertTitle);
+      await expect(page.getByRole('heading', { name: /관람평/ }).first()).toBeVisible();
+    },
+  },
+  '/login': { account: 'anonymous', open: (page) => goto(page, '/login') },
+  '/register': { account: 'anonymous', open: (page) => goto(page, '/register') },
+  '/unauthorized': { account: 'anonymous', open: (page) => goto(page, '/unauthorized') },
+  '*': { account: 'anonymous', open: (page) => goto(page, '/no-such-page') },
+  '/concerts/:concertId/wait': {
+    account: 'queued buyer',
+    // A real queue: on the cap-1 server the seller holds the only slot and the buyer waits.
+    open: async (page) => {
+      const holder = await page.context().browser()?.newContext({ baseURL: queueBaseURL });
+      if (!holder) throw new Error('no browser');
+      await logInByApi(holder, 'seller');
+      const concertId = await concertIdOf(
+        await holder.newPage(),
+        queueConcert.query,
+        queueConcert.title,
+      );
+      const entered = await holder.request.post(`/api/queue/enter?concertId=${concertId}`);
+      expect(entered.status(), await entered.text()).toBeLessThan(300);
+      await holder.close();
+
+      await goto(page, `/concerts/${concertId}`, queueConcert.title);
+      await page.getByRole('button', { name: '예매하기' }).click();
+      await expect(page).toHaveURL(new RegExp(`/concerts/${concertId}/wait$`));
+      await expect(page.getByTestId('queue-rank')).toHaveText(/^\d+$/);
+      await expect(page.getByText('실시간으로 순번을 받고 있어요')).toBeVisible();
+    },
+  },
+  '/concerts/:concertId/reserve': {
+    account: 'buyer',
+    open: async (page, demo) => {
+      await goto(page, `/concerts/${demo.concertId}`, concertTitle);
+      await page.getByRole('button', { name: '예매하기' }).click();
+      await expect(page).toHaveURL(new RegExp(`/concerts/${demo.concertId}/reserve$`));
+      await expect(page.getByRole('grid', { name: '좌석 배치도' })).toBeVisible();
+    },
+  },
+  '/mypage': { account: 'buyer', open: (page) => goto(page, '/mypage', '마이페이지') },
+  '/mypage/profile': {
+    account: 'buyer',
+    open: async (page) => {
+      await goto(page, '/mypage/profile', '마이페이지');
+      await page.getByRole('tab', { name: '예매 내역' }).click();
+      await expect(page.getByRole('tabpanel').getByRole('link').first()).toBeVisible();
+    },
+  },
+  '/bookingDetail/:bookingNumber': {
+    account: 'buyer',
+    open: (page, demo) => goto(page, `/bookingDetail/${demo.bookingNumber}`),
+  },
+  '/bookingDetail/:bookingNumber/tickets': {
+    account: 'buyer',
+    open: async (page, demo) => {
+      await goto(page, `/bookingDetail/${demo.bookingNumber}/tickets`);
+      await expect(page.locator('img[src^="data:image/svg+xml"]').first()).toBeVisible();
+    },
+  },
+  '/payment/result/success': {
+    account: 'buyer',
+    open: async (page, demo) => {
+      await page.goto(`/payment/result/success?bookingNumber=${demo.bookingNumber}`);
+      await expect(page.getByText(demo.bookingNumber)).toBeVisible();
+    },
+  },
+  '/payment/result/fail': {
+    account: 'buyer',
+    open: async (page, demo) => {
+      const query = new URLSearchParams({
+        bookingNumber: demo.bookingNumber,
+        code: 'REJECT_CARD_COMPANY',
+        message: '카드사에서 결제를 거절했습니다.',
+      });
+      await page.goto(`/payment/result/fail?${query.toString()}`);
+      await expect(page.getByText('REJECT_CARD_COMPANY')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  '/seller': { account: 'buyer', open: placeholder('/seller') },
+  '/seller/apply': { account: 'buyer', open: placeholder('/seller/apply') },
+  '/seller/status': { account: 'buyer', open: placeholder('/seller/status') },
+  '/seller/concerts': { account: 'seller', open: placeholder('/seller/concerts') },
+  '/seller/concerts/register': {
+    account: 'seller',
+    open: placeholder('/seller/concerts/register'),
+  },
+  '/seller/concerts/manage': { account: 'seller', open: placeholder('/seller/concerts/manage') },
+  '/admin': { account: 'admin', open: placeholder('/admin') },
+  '/admin/seller-approvals': { account: 'admin', open: placeholder('/admin/seller-approvals') },
+  '/admin/sellers': { account: 'admin', open: placeholder('/admin/sellers') },
+  '/admin/history': { account: 'admin', open: placeholder('/admin/history') },
+  '/admin/settings': { account: 'admin', open: placeholder('/admin/settings') },
+};
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes
+          .slice(0, 4)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`,
+    );
+}
+
+test('every route of the router has an accessibility visit', () => {
+  expect(Object.keys(visits).sort()).toEqual([...routePaths].sort());
+});
+
+for (const account of ['anonymous', 'buyer', 'queued buyer', 'seller', 'admin'] as const) {
+  const paths = routePaths.filter((path) => visits[path].account === account);
+
+  test(`axe: no serious or critical violation on the pages of ${account} at 375 and 1280 px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000 + paths.length * 20_000);
+    const context = await browser.newContext({
+      baseURL: account === 'queued buyer' ? queueBaseURL : baseURL,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+      reducedMotion: 'reduce',
+    });
+    if (account !== 'anonymous') {
+      await logInByApi(context, account === 'queued buyer' ? 'buyer' : account);
+    }
+    const page = await context.newPage();
+    const concertId = await concertIdOf(page, '재즈', concertTitle);
+    let bookingNumber = '';
+    if (account === 'buyer') {
+      const me = (await (await page.request.get('/api/auth/me')).json()) as { userId: number };
+      const bookings = (await (
+        await page.request.get(`/api/mypage/booking?userId=${me.userId}`)
+      ).json()) as { data: { bookingNumber: string; bookingStatus: string }[] };
+      bookingNumber =
+        bookings.data.find((b) => b.bookingStatus === 'CONFIRMED')?.bookingNumber ?? '';
+      expect(bookingNumber).not.toBe('');
+    }
+
+    const failures: string[] = [];
+    for (const path of paths) {
+      await page.setViewportSize(widths[0]);
+      await visits[path].open(page, { concertId, bookingNumber });
+      for (const size of widths) {
+        await page.setViewportSize(size);
+        // Let layout switches (bottom sheet, dropdowns) settle after the resize.
+        await page.waitForTimeout(200);
+        failures.push(...(await seriousViolations(page, `${path} at ${size.width}px`)));
+      }
+    }
+    await context.close();
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+}
