@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { isOutsideSuite, routeRules, type Access } from './route-rules';
+import { callerOf, isOutsideSuite, routeRules, type Access } from './route-rules';
 import { actors, buildSecurityWorld, type Actor, type SecurityWorld } from './security-world';
 
 /**
@@ -104,17 +104,6 @@ describe('authorization matrix', () => {
     });
   }
 });
-
-/** The actor whose request a route accepts. */
-const callerOf: Record<Access, Actor> = {
-  public: 'user',
-  user: 'user',
-  owner: 'user',
-  ownerOrAdmin: 'user',
-  verifier: 'admin',
-  seller: 'seller',
-  admin: 'admin',
-};
 
 describe('cross-site requests', () => {
   it('every unsafe route refuses a page of another origin, even a sibling port (403 C009)', async () => {

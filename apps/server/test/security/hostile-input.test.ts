@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { mutationsOf } from './request-mutations';
-import { routeRules, type Access } from './route-rules';
-import {
-  buildSecurityWorld,
-  type Actor,
-  type RouteRequest,
-  type SecurityWorld,
-} from './security-world';
+import { callerOf, routeRules } from './route-rules';
+import { buildSecurityWorld, type RouteRequest, type SecurityWorld } from './security-world';
 
 /**
  * Hostile input on every route of route-rules.ts (which the authorization matrix keeps complete):
@@ -19,17 +14,6 @@ let ctx: TestContext;
 let world: SecurityWorld;
 /** One valid request per route, sent by an actor the route lets through. */
 const baseRequests = new Map<string, { method: string; template: string; request: RouteRequest }>();
-
-/** The actor whose request a route accepts. */
-const callerOf: Record<Access, Actor> = {
-  public: 'user',
-  user: 'user',
-  owner: 'user',
-  ownerOrAdmin: 'user',
-  verifier: 'admin',
-  seller: 'seller',
-  admin: 'admin',
-};
 
 beforeAll(async () => {
   ctx = await createTestContext({

@@ -32,6 +32,17 @@ export interface RouteRule {
   allowedStatuses?: number[];
 }
 
+/** The actor whose request a route accepts (the sweeps send each route's valid request as it). */
+export const callerOf: Record<Access, Actor> = {
+  public: 'user',
+  user: 'user',
+  owner: 'user',
+  ownerOrAdmin: 'user',
+  verifier: 'admin',
+  seller: 'seller',
+  admin: 'admin',
+};
+
 const json = { 'content-type': 'application/json' };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
