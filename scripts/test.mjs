@@ -13,6 +13,8 @@ mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const summary = [];
+/** Each failed test by name with the first line of its error, printed again at the end. */
+const failures = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
@@ -48,6 +50,15 @@ if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + (vitest.ok || report.numFailedTests > 0 ? 0 : 1);
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue;
+      const reason = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failures.push(`vitest ${path.relative(root, file.name)} › ${test.fullName}: ${reason}`);
+    }
+  }
   summary.push(
     `${vitest.ok ? '✔' : '✘'} vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped (${vitest.seconds}s)`,
   );
@@ -66,7 +77,23 @@ const e2e = run(
   },
 );
 if (existsSync(playwrightReport)) {
-  const stats = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats;
+  const playwright = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  const stats = playwright.stats;
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected' || test.status === 'skipped') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message ?? '';
+        const reason = error
+          .replace(/\u001b\[[0-9;]*m/g, '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`e2e ${spec.file}:${spec.line} › ${spec.title} (${test.status}): ${reason}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of playwright.suites ?? []) visit(suite);
   const failed = stats.unexpected + stats.flaky;
   totals.passed += stats.expected;
   totals.failed += failed + (e2e.ok || failed > 0 ? 0 : 1);
@@ -78,6 +105,7 @@ if (existsSync(playwrightReport)) {
   summary.push(`✘ e2e: no report (${e2e.seconds}s)`);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${summary.join('\n')}`);
 if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
   console.log(

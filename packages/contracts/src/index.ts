@@ -13,3 +13,4 @@ export * from './seats';
 export * from './mypage';
 export * from './bookings';
 export * from './tickets';
+export * from './sellers';
