@@ -249,6 +249,13 @@ describe('POST /users/me/seller-requests', () => {
     const notJson = await applyForSeller(ctx.app, user.cookie, '{"companyName":');
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().code).toBe('C001');
+    const nul = await applyForSeller(
+      ctx.app,
+      user.cookie,
+      applicationBody({ companyName: 'a\u0000b' }),
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'C001', errors: [{ field: 'companyName' }] });
     const notObject = await applyForSeller(ctx.app, user.cookie, '[1,2]');
     expect(notObject.statusCode).toBe(400);
     const noRequest = await ctx.app.inject({
