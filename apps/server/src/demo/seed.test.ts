@@ -1,6 +1,13 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concertSeats, concerts, reviews, users } from '../db/schema/index';
+import {
+  approvalHistory,
+  concertSeats,
+  concerts,
+  reviews,
+  sellerApplications,
+  users,
+} from '../db/schema/index';
 import { queryRows } from '../db/client';
 import { addDays, toSeoulDate } from '../lib/seoul-time';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
@@ -11,7 +18,6 @@ import {
   createLocalPrivateFileStorage,
 } from '../adapters/storage/local-file-storage';
 import type { ApprovalHistoryEntry, Page, SellerApplication } from '@curtaincall/contracts';
-import { approvalHistory, sellerApplications } from '../db/schema/index';
 
 let ctx: TestContext;
 beforeAll(async () => {
