@@ -51,7 +51,6 @@ import {
   searchHistory,
   transitionApplication,
   updateSellerAccount,
-  userExists,
   type AdminApplicationRow,
   type HistoryRow,
 } from './sellers.repo';
@@ -98,7 +97,8 @@ export function createSellersService(deps: SellersServiceDeps) {
       role: toStatusRole(account.role),
       approvalStatus,
       lastReason: facts.lastReason,
-      canReapply: canApply(approvalStatus),
+      // A seller made without an application (an operator's) has no status, yet cannot apply.
+      canReapply: account.role === 'ROLE_USER' && canApply(approvalStatus),
       canWithdraw: isApprovedSeller(account.role) && activeConcerts === 0,
       applicationDate: latest ? toSeoulDateTime(latest.createdAt) : null,
       lastProcessedDate: facts.lastProcessedAt ? toSeoulDateTime(facts.lastProcessedAt) : null,
@@ -384,7 +384,8 @@ export function createSellersService(deps: SellersServiceDeps) {
       // Decided already (ACCEPTED or REJECTED): another admin was first.
       if (!moved) throw new AppError('S008', sellerMessages.alreadyDecided);
       await updateSellerAccount(tx, userId, {
-        ...(body.approve ? { role: 'ROLE_SELLER' } : {}),
+        // An applicant an operator made admin meanwhile keeps the admin role.
+        ...(body.approve && account.role === 'ROLE_USER' ? { role: 'ROLE_SELLER' } : {}),
         sellerApprovalStatus: decision.approval,
         updatedAt: now,
       });
@@ -446,8 +447,11 @@ export function createSellersService(deps: SellersServiceDeps) {
     return (await listAcceptedApplications(db)).map(toSellerApplication);
   }
 
+  /**
+   * One user's entries, newest first. An id that names nobody has no history: an empty list, as
+   * the history page's search by user id shows '검색 결과가 없습니다.' for it.
+   */
   async function getUserHistory(userId: number): Promise<ApprovalHistoryEntry[]> {
-    if (!(await userExists(db, userId))) throw new AppError('A007');
     return (await listUserHistory(db, userId)).map(toHistoryEntry);
   }
 
