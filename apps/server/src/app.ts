@@ -30,7 +30,10 @@ import type { SummarizerPort } from './adapters/summarizer/summarizer';
 import { createDatabaseSessionStore } from './adapters/session-store/database-session-store';
 import { createRedisSessionStore } from './adapters/session-store/redis-session-store';
 import type { SessionStorePort } from './adapters/session-store/session-store';
-import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+import {
+  createLocalFileStorage,
+  createLocalPrivateFileStorage,
+} from './adapters/storage/local-file-storage';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './demo/seed';
@@ -46,6 +49,9 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { mypageRoutes } from './modules/mypage/mypage.routes';
+import { adminSellersRoutes } from './modules/sellers/admin-sellers.routes';
+import { sellersRoutes } from './modules/sellers/sellers.routes';
+import { createSellersService } from './modules/sellers/sellers.service';
 import { createMypageService } from './modules/mypage/mypage.service';
 import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.routes';
 import { registerCompression } from './http/compression';
@@ -145,7 +151,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     publicBaseUrl: config.publicBaseUrl,
   });
 
-  const files = createFilesService({ storage });
+  // Seller documents: outside the uploads folder, so the static /uploads/ route cannot serve them.
+  const privateStorage = createLocalPrivateFileStorage({
+    rootDir: path.join(config.dataDir, 'private-files'),
+  });
+  const files = createFilesService({ storage, privateStorage });
   const auth = createAuthService({
     db: database.db,
     files,
@@ -158,6 +168,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     db: database.db,
     files,
     sessions: sessionStore,
+    clock,
+    publicBaseUrl: config.publicBaseUrl,
+  });
+  const sellers = createSellersService({
+    db: database.db,
+    files,
     clock,
     publicBaseUrl: config.publicBaseUrl,
   });
@@ -224,7 +240,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
 
   if (config.demoData) {
-    await seedDemoData({ db: database.db, storage, clock });
+    await seedDemoData({ db: database.db, storage, privateStorage, clock });
   }
   // Start-up work may wait for another instance's migration or seed; requests must not.
   database.limitQueryTime();
@@ -322,6 +338,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(healthRoutes, { database, redis });
       await api.register(authRoutes, { auth });
       await api.register(mypageRoutes, { mypage });
+      await api.register(sellersRoutes, { sellers });
+      await api.register(adminSellersRoutes, { sellers });
       await api.register(concertsRoutes, { concerts });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });

@@ -65,6 +65,9 @@ export const errorCodes = [
   'C010', // (new) request headers (or URL) over the server's size limit
   'C011', // (new) request not received in time
   'C012', // (new) database or Redis unreachable or too slow right now
+  'S007', // (new) business number already on another live seller application
+  'S008', // (new) seller application already decided (another admin was first)
+  'S009', // (new) the user is not an approved seller (withdrawal, forced revoke)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -131,6 +134,9 @@ export const errorStatus = {
   C010: 431,
   C011: 408,
   C012: 503,
+  S007: 409,
+  S008: 409,
+  S009: 400,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -195,6 +201,9 @@ export const errorMessages = {
   C010: '요청 헤더가 너무 큽니다.',
   C011: '요청 시간이 초과되었습니다.',
   C012: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
+  S007: '이미 신청되었거나 등록된 사업자등록번호입니다.',
+  S008: '이미 다른 관리자가 처리한 신청입니다. 목록을 새로고침해주세요.',
+  S009: '판매자 권한이 없어 철회할 수 없습니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

@@ -8,3 +8,10 @@ export interface FileStoragePort {
   delete(key: string): Promise<void>;
   publicUrl(key: string): string;
 }
+
+/**
+ * Files no public URL may ever reach (seller licence documents): the same operations without
+ * `publicUrl`. The local adapter roots it outside the publicly served uploads folder; the app
+ * hands the bytes out only through routes that check who is asking.
+ */
+export type PrivateFileStoragePort = Omit<FileStoragePort, 'publicUrl'>;

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStoragePort } from './file-storage';
+import type { FileStoragePort, PrivateFileStoragePort } from './file-storage';
 
 /** Files on local disk under DATA_DIR/uploads, served by the app at /uploads/. */
 export function createLocalFileStorage(options: {
@@ -34,4 +34,22 @@ export function createLocalFileStorage(options: {
       return `${options.publicBaseUrl}/uploads/${key}`;
     },
   };
+}
+
+/**
+ * Private files on local disk under DATA_DIR/private-files: a sibling of the uploads folder, so
+ * the static /uploads/ route (rooted at DATA_DIR/uploads) cannot reach them by any path.
+ */
+export function createLocalPrivateFileStorage(options: {
+  rootDir: string;
+}): PrivateFileStoragePort {
+  const {
+    put,
+    get,
+    delete: remove,
+  } = createLocalFileStorage({
+    rootDir: options.rootDir,
+    publicBaseUrl: '',
+  });
+  return { put, get, delete: remove };
 }

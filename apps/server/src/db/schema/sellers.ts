@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { uploadedFiles } from './files';
 import { users } from './users';
 
@@ -25,6 +26,15 @@ export const sellerApplications = pgTable(
     index('seller_applications_user_idx').on(t.userId, t.createdAt),
     index('seller_applications_status_idx').on(t.status, t.createdAt),
     index('seller_applications_business_idx').on(t.businessNumber),
+    // One business number is on at most one live application (under review or accepted), and a
+    // user has at most one application under review: enforced by the database, so two requests
+    // racing each other cannot both get through.
+    uniqueIndex('seller_applications_live_business_key')
+      .on(t.businessNumber)
+      .where(sql`${t.status} in ('SUBMITTED', 'ACCEPTED')`),
+    uniqueIndex('seller_applications_submitted_user_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'SUBMITTED'`),
   ],
 );
 
@@ -39,6 +49,8 @@ export const approvalHistory = pgTable(
     /** REQUEST | APPROVED | REJECTED | WITHDRAWN | REVOKED */
     type: text('type').notNull(),
     reason: text('reason'),
+    /** The admin who decided (APPROVED, REJECTED, REVOKED); null for the user's own entries. */
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { accountMessages, limits, profileImageTypes } from '@curtaincall/contracts';
-import type { FileStoragePort } from '../../adapters/storage/file-storage';
+import {
+  accountMessages,
+  limits,
+  profileImageTypes,
+  sellerDocumentMaxBytes,
+  sellerMessages,
+} from '@curtaincall/contracts';
+import type { FileStoragePort, PrivateFileStoragePort } from '../../adapters/storage/file-storage';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { UploadedPart } from '../../lib/multipart';
 import { deleteUploadedFileRow, insertUploadedFile } from './files.repo';
+import { detectDocumentType, documentExtension } from './document-type';
 
 export type FileKind = 'poster' | 'profile' | 'seller-document';
 
@@ -22,8 +29,11 @@ const folderOf: Record<FileKind, string> = {
   'seller-document': 'seller-documents',
 };
 
-export function createFilesService(deps: { storage: FileStoragePort }) {
-  const { storage } = deps;
+export function createFilesService(deps: {
+  storage: FileStoragePort;
+  privateStorage: PrivateFileStoragePort;
+}) {
+  const { storage, privateStorage } = deps;
 
   /**
    * Checks an image by its bytes (not its name or declared type), re-encodes it to WebP with
@@ -93,6 +103,38 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
     });
   }
 
+  /**
+   * A seller's business licence: PDF, JPEG, PNG or WEBP by its bytes (a text file named .pdf, an
+   * SVG or HTML is refused whatever it is called), at most 10 MB, kept byte for byte (the admin
+   * reviews the original) in the private storage, never under a public URL.
+   */
+  async function storeSellerDocument(part: UploadedPart): Promise<StoredFile> {
+    if (part.buffer.length > sellerDocumentMaxBytes) {
+      throw new AppError('F002', sellerMessages.documentTooLarge);
+    }
+    const mimeType = detectDocumentType(part.buffer);
+    if (!mimeType) throw new AppError('F003', sellerMessages.documentType);
+    const storageKey = `${folderOf['seller-document']}/${randomUUID()}.${documentExtension[mimeType]}`;
+    await privateStorage.put(storageKey, part.buffer, mimeType);
+    return {
+      kind: 'seller-document',
+      storageKey,
+      originalName: part.filename.slice(0, 255),
+      mimeType,
+      sizeBytes: part.buffer.length,
+    };
+  }
+
+  /** The bytes of a private file (null when they are gone). */
+  async function readPrivateFile(storageKey: string): Promise<Buffer | null> {
+    return privateStorage.get(storageKey);
+  }
+
+  /** Removes a private file whose database write failed. */
+  async function discardPrivateFile(file: StoredFile): Promise<void> {
+    await privateStorage.delete(file.storageKey).catch(() => undefined);
+  }
+
   /** Records who owns a stored file (inside the caller's transaction). */
   async function recordFile(
     db: DbOrTx,
@@ -124,6 +166,9 @@ export function createFilesService(deps: { storage: FileStoragePort }) {
   return {
     storeImage,
     storeProfileImage,
+    storeSellerDocument,
+    readPrivateFile,
+    discardPrivateFile,
     recordFile,
     discardFile,
     deleteReplacedFile,

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as DatabaseSessionStoreModule from '../../adapters/session-store/database-session-store';
 import type * as RedisSessionStoreModule from '../../adapters/session-store/redis-session-store';
 import type { SessionStorePort } from '../../adapters/session-store/session-store';
-import { createLocalFileStorage } from '../../adapters/storage/local-file-storage';
+import {
+  createLocalFileStorage,
+  createLocalPrivateFileStorage,
+} from '../../adapters/storage/local-file-storage';
 import { bookings, payments, tickets, uploadedFiles, users } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { solidPng } from '../../../test/helpers/huge-png';
@@ -68,7 +71,12 @@ beforeAll(async () => {
     });
     const mypage = createMypageService({
       db: ctx.database.db,
-      files: createFilesService({ storage }),
+      files: createFilesService({
+        storage,
+        privateStorage: createLocalPrivateFileStorage({
+          rootDir: path.join(ctx.config.dataDir, 'private-files'),
+        }),
+      }),
       sessions: sessionStore,
       clock: ctx.clock,
       publicBaseUrl: ctx.config.publicBaseUrl,

@@ -1,0 +1,4 @@
+ALTER TABLE "approval_history" ADD COLUMN "admin_id" integer;--> statement-breakpoint
+ALTER TABLE "approval_history" ADD CONSTRAINT "approval_history_admin_id_users_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "seller_applications_live_business_key" ON "seller_applications" USING btree ("business_number") WHERE "seller_applications"."status" in ('SUBMITTED', 'ACCEPTED');--> statement-breakpoint
+CREATE UNIQUE INDEX "seller_applications_submitted_user_key" ON "seller_applications" USING btree ("user_id") WHERE "seller_applications"."status" = 'SUBMITTED';
