@@ -240,7 +240,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
 
   if (config.demoData) {
-    await seedDemoData({ db: database.db, storage, clock });
+    await seedDemoData({ db: database.db, storage, privateStorage, clock });
   }
   // Start-up work may wait for another instance's migration or seed; requests must not.
   database.limitQueryTime();

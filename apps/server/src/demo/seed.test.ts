@@ -1,12 +1,23 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concertSeats, concerts, reviews, users } from '../db/schema/index';
+import {
+  approvalHistory,
+  concertSeats,
+  concerts,
+  reviews,
+  sellerApplications,
+  users,
+} from '../db/schema/index';
 import { queryRows } from '../db/client';
 import { addDays, toSeoulDate } from '../lib/seoul-time';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 import { login } from '../../test/helpers/factories';
 import { seedDemoData } from './seed';
-import { createLocalFileStorage } from '../adapters/storage/local-file-storage';
+import {
+  createLocalFileStorage,
+  createLocalPrivateFileStorage,
+} from '../adapters/storage/local-file-storage';
+import type { ApprovalHistoryEntry, Page, SellerApplication } from '@curtaincall/contracts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -101,20 +112,87 @@ describe('demo data', () => {
     expect(response.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
   });
 
+  it('fills the admin pages: pending applications with documents, a re-applicant, a revoked seller, a history', async () => {
+    const cookie = await login(ctx.app, 'admin', 'admin1234!');
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+    const pending = (await get('/api/admin/seller-requests')).json().data as SellerApplication[];
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    expect(pending.find((a) => a.username === 'reapply1')).toMatchObject({
+      reapplicant: true,
+      everRevoked: false,
+    });
+    expect(pending.find((a) => a.username === 'applicant1')).toMatchObject({ reapplicant: false });
+    const types = new Set<string>();
+    for (const application of pending) {
+      const document = await get(new URL(application.uploadedFileUrl ?? '').pathname);
+      expect(document.statusCode).toBe(200);
+      types.add(String(document.headers['content-type']));
+    }
+    expect(types).toEqual(new Set(['application/pdf', 'image/png']));
+
+    const sellers = (await get('/api/admin/sellers')).json().data as SellerApplication[];
+    expect(sellers.map((s) => s.username)).toContain('seller');
+    const sellerDocument = await get(
+      new URL(sellers.find((s) => s.username === 'seller')?.uploadedFileUrl ?? '').pathname,
+    );
+    expect(sellerDocument.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const history = (await get('/api/admin/approvals/history?size=20')).json()
+      .data as Page<ApprovalHistoryEntry>;
+    expect(new Set(history.content.map((e) => e.type))).toEqual(
+      new Set(['REQUEST', 'APPROVED', 'REJECTED', 'WITHDRAWN', 'REVOKED']),
+    );
+    expect(history.content.find((e) => e.type === 'REVOKED')).toMatchObject({
+      username: 'revoked1',
+      adminUsername: 'admin',
+    });
+    // The demo accounts see their status: the seller approved, the revoked user with the reason.
+    const sellerCookie = await login(ctx.app, 'seller', 'seller1234!');
+    const sellerStatus = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me/seller-status',
+      headers: { cookie: sellerCookie },
+    });
+    expect(sellerStatus.json().data).toMatchObject({
+      role: 'SELLER',
+      approvalStatus: 'APPROVED',
+      companyName: '커튼콜기획',
+    });
+    const revokedCookie = await login(ctx.app, 'revoked1', 'fan1234!');
+    const revokedStatus = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me/seller-status',
+      headers: { cookie: revokedCookie },
+    });
+    expect(revokedStatus.json().data).toMatchObject({
+      role: 'USER',
+      approvalStatus: 'REVOKED',
+      canReapply: true,
+      lastReason: '허위 공연 정보를 반복해서 등록했습니다.',
+    });
+  });
+
   it('is idempotent, and moves the demo dates with the calendar on a later start', async () => {
     const db = ctx.database.db;
     const before = await db.select().from(concerts).orderBy(concerts.id);
     const userCount = (await db.select({ n: count() }).from(users))[0]?.n;
+    const applicationCount = (await db.select({ n: count() }).from(sellerApplications))[0]?.n;
+    const historyCount = (await db.select({ n: count() }).from(approvalHistory))[0]?.n;
     const storage = createLocalFileStorage({
       rootDir: `${ctx.config.dataDir}/uploads`,
       publicBaseUrl: ctx.config.publicBaseUrl,
     });
-    await seedDemoData({ db, storage, clock: ctx.clock });
+    const privateStorage = createLocalPrivateFileStorage({
+      rootDir: `${ctx.config.dataDir}/private-files`,
+    });
+    await seedDemoData({ db, storage, privateStorage, clock: ctx.clock });
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(userCount);
     expect(await db.select().from(concerts).orderBy(concerts.id)).toHaveLength(before.length);
+    expect((await db.select({ n: count() }).from(sellerApplications))[0]?.n).toBe(applicationCount);
+    expect((await db.select({ n: count() }).from(approvalHistory))[0]?.n).toBe(historyCount);
 
     ctx.clock.advance(2 * 24 * 3_600_000);
-    await seedDemoData({ db, storage, clock: ctx.clock });
+    await seedDemoData({ db, storage, privateStorage, clock: ctx.clock });
     const after = await db.select().from(concerts).orderBy(concerts.id);
     for (const [i, concert] of after.entries()) {
       const old = before[i];

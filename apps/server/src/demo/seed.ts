@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { limits } from '@curtaincall/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FileStoragePort } from '../adapters/storage/file-storage';
+import type { FileStoragePort, PrivateFileStoragePort } from '../adapters/storage/file-storage';
 import type { Database, Transaction } from '../db/client';
 import {
   appMeta,
@@ -30,6 +30,7 @@ import {
   type DemoConcert,
 } from './demo-content';
 import { renderPoster } from './posters';
+import { seedSellerDemo, writeSellerDemoDocuments } from './seller-demo';
 
 const META_KEY = 'demo-data';
 /** Every instance seeds under this lock, so two starting at once seed once. */
@@ -81,9 +82,11 @@ const posterKey = (index: number) => `posters/demo-${index + 1}.webp`;
 export async function seedDemoData(deps: {
   db: Database;
   storage: FileStoragePort;
+  /** Where the demo seller applications' licence documents go (never publicly served). */
+  privateStorage: PrivateFileStoragePort;
   clock: Clock;
 }): Promise<void> {
-  const { db, storage, clock } = deps;
+  const { db, storage, privateStorage, clock } = deps;
   const today = toSeoulDate(clock.now());
   const [fanHash, ...accountHashes] = await Promise.all([
     hashPassword('fan1234!'),
@@ -97,12 +100,15 @@ export async function seedDemoData(deps: {
       const { anchorDate } = meta.value as DemoMeta;
       const shift = daysBetween(anchorDate, today);
       if (shift !== 0) await shiftDemoDates(tx, shift, today);
-      return;
+    } else {
+      const accountIds = await insertAccounts(tx, accountHashes, fanHash ?? '');
+      await insertCatalogue(tx, { today, clock, ...accountIds });
+      await tx.insert(appMeta).values({ key: META_KEY, value: { anchorDate: today, version: 1 } });
     }
-    const accountIds = await insertAccounts(tx, accountHashes, fanHash ?? '');
-    await insertCatalogue(tx, { today, clock, ...accountIds });
-    await tx.insert(appMeta).values({ key: META_KEY, value: { anchorDate: today, version: 1 } });
+    // Its own marker: a database seeded before seller applications existed gets them once too.
+    await seedSellerDemo(tx, { clock, passwordHash: fanHash ?? '' });
   });
+  await writeSellerDemoDocuments(privateStorage);
 
   await Promise.all(
     demoConcerts.map(async (_, index) => {

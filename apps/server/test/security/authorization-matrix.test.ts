@@ -44,6 +44,7 @@ const allowedActors: Record<Access, Actor[]> = {
   verifier: ['seller', 'admin'],
   seller: ['seller', 'anotherSeller'],
   admin: ['admin'],
+  nonAdmin: ['user', 'anotherUser', 'seller', 'anotherSeller'],
 };
 
 /** What refusing an actor looks like: 401 for nobody, 403 (or 404: "not yours") for others. */

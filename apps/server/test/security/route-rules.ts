@@ -1,4 +1,6 @@
+import type { SellerApplication } from '@curtaincall/contracts';
 import { multipart, registerUser, registrationFields } from '../helpers/factories';
+import { applicationMultipart, applicationBody, applyForSeller, decide } from '../helpers/sellers';
 import {
   authorOf,
   headersOf,
@@ -17,8 +19,11 @@ import {
  * - `ownerOrAdmin`: the owner, or an admin (moderation); others 403 or 404.
  * - `verifier`: an admin, or the seller of the concert; anonymous 401, others 403.
  * - `seller` / `admin`: accounts of that role; anonymous 401, others 403.
+ * - `nonAdmin`: any logged-in account except admins (a user's own seller permission calls: admins
+ *   manage sellers and cannot be one); anonymous 401, admins 403.
  */
-export type Access = 'public' | 'user' | 'owner' | 'ownerOrAdmin' | 'verifier' | 'seller' | 'admin';
+export type Access =
+  'public' | 'user' | 'owner' | 'ownerOrAdmin' | 'verifier' | 'seller' | 'admin' | 'nonAdmin';
 
 export interface RouteRule {
   access: Access;
@@ -41,6 +46,7 @@ export const callerOf: Record<Access, Actor> = {
   verifier: 'admin',
   seller: 'seller',
   admin: 'admin',
+  nonAdmin: 'user',
 };
 
 const json = { 'content-type': 'application/json' };
@@ -57,6 +63,31 @@ function plain(url: string | ((w: SecurityWorld) => string)): RouteRule['request
     url: typeof url === 'string' ? url : url(w),
     headers: headersOf(w, actor),
   });
+}
+
+/** A fresh account with a seller application under review; its id, cookie and application. */
+async function newApplicant(w: SecurityWorld) {
+  const account = await w.newAccount();
+  const applied = await applyForSeller(w.app, account.cookie, applicationBody());
+  if (applied.statusCode !== 201) throw new Error(`apply failed: ${applied.body}`);
+  const list = await w.app.inject({
+    method: 'GET',
+    url: '/api/admin/seller-requests',
+    headers: { cookie: w.accounts.admin.cookie },
+  });
+  const application = (list.json().data as SellerApplication[]).find(
+    (a) => a.userId === account.id,
+  );
+  if (!application) throw new Error('the new application is not listed');
+  return { ...account, applicationId: application.applicationId };
+}
+
+/** A fresh approved seller without concerts (withdrawal and revoke end the role it was given). */
+async function newApprovedSeller(w: SecurityWorld) {
+  const applicant = await newApplicant(w);
+  const approved = await decide(w.app, w.accounts.admin.cookie, applicant.id, true);
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+  return applicant;
 }
 
 /** Routes left out of the suite on purpose: generated API documentation and the SPA fallback. */
@@ -161,6 +192,100 @@ export const routeRules: Record<string, RouteRule> = {
         headers: headersOf(w, actor, buyer),
       };
     },
+  },
+
+  // Seller permission (api-contract §11.1): the caller's own, never another user's; admins 403.
+  'GET /api/users/me/seller-status': {
+    access: 'nonAdmin',
+    request: plain('/api/users/me/seller-status'),
+  },
+  'GET /api/users/me/applicant-info': {
+    access: 'nonAdmin',
+    request: plain('/api/users/me/applicant-info'),
+  },
+  'POST /api/users/me/seller-requests': {
+    access: 'nonAdmin',
+    // Users apply as fresh accounts (an application changes what the next call may do); the
+    // world's sellers send their own cookie and are told they are sellers already (400 A005).
+    request: async (w, actor) => {
+      const cookie =
+        actor === 'user' || actor === 'anotherUser'
+          ? { cookie: (await w.newAccount()).cookie }
+          : headersOf(w, actor);
+      const body = applicationMultipart(applicationBody());
+      return {
+        url: '/api/users/me/seller-requests',
+        headers: { ...cookie, ...body.headers },
+        payload: body.payload,
+      };
+    },
+    allowedStatuses: [201, 400],
+  },
+  // The owner is an applicant made for the call; any other account has no document: 404.
+  'GET /api/users/me/seller-requests/document': {
+    access: 'owner',
+    request: async (w, actor) => ({
+      url: '/api/users/me/seller-requests/document',
+      headers: headersOf(w, actor, actor === 'user' ? await newApplicant(w) : undefined),
+    }),
+  },
+  'DELETE /api/users/me/role': {
+    access: 'nonAdmin',
+    // A seller made for the call withdraws (200); the world's seller has an on-sale concert
+    // (409 S006) and the other user is no seller (400 S009): both got past the guard.
+    request: async (w, actor) => ({
+      url: '/api/users/me/role',
+      headers:
+        actor === 'user' || actor === 'anotherSeller'
+          ? { cookie: (await newApprovedSeller(w)).cookie }
+          : headersOf(w, actor),
+    }),
+    allowedStatuses: [200, 400, 409],
+  },
+
+  // The admin area (api-contract §12).
+  'GET /api/admin/seller-requests': {
+    access: 'admin',
+    request: plain('/api/admin/seller-requests'),
+  },
+  'GET /api/admin/seller-requests/{applicationId}': {
+    access: 'admin',
+    request: async (w, actor) => ({
+      url: `/api/admin/seller-requests/${(await newApplicant(w)).applicationId}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/admin/seller-requests/{applicationId}/document': {
+    access: 'admin',
+    request: async (w, actor) => ({
+      url: `/api/admin/seller-requests/${(await newApplicant(w)).applicationId}/document`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'PATCH /api/admin/seller-requests/{userId}/process': {
+    access: 'admin',
+    request: async (w, actor) => ({
+      url: `/api/admin/seller-requests/${(await newApplicant(w)).id}/process`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { approve: false, reason: '서류 확인 불가' },
+    }),
+  },
+  'DELETE /api/admin/sellers/{userId}/role': {
+    access: 'admin',
+    request: async (w, actor) => ({
+      url: `/api/admin/sellers/${(await newApprovedSeller(w)).id}/role`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { reason: '보안 점검' },
+    }),
+  },
+  'GET /api/admin/sellers': { access: 'admin', request: plain('/api/admin/sellers') },
+  'GET /api/admin/sellers/{userId}/approval-history': {
+    access: 'admin',
+    request: plain((w) => `/api/admin/sellers/${w.accounts.user.id}/approval-history`),
+  },
+  'GET /api/admin/approvals/history': {
+    access: 'admin',
+    request: plain('/api/admin/approvals/history?page=0&size=5&keyword=seller&sort=createdAt,desc'),
   },
 
   'GET /api/concerts': { access: 'public', request: plain('/api/concerts') },

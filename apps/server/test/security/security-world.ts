@@ -48,6 +48,8 @@ export interface SecurityWorld {
   paidBooking(): Promise<{ buyer: Buyer; created: BookingCreated; bookingId: number }>;
   /** A review or an expectation written by `author`; returns its id. */
   newPost(kind: 'reviews' | 'expectations', author: Account): Promise<number>;
+  /** A fresh logged-in plain user (for calls that change what the account may do next). */
+  newAccount(): Promise<Account>;
 }
 
 /** The author fields a review or expectation body carries (compared with the session). */
@@ -217,6 +219,7 @@ export async function buildSecurityWorld(ctx: TestContext): Promise<SecurityWorl
     pendingBooking,
     paidBooking,
     newPost,
+    newAccount: () => createLoggedInUser(app, db),
   };
 }
 

@@ -333,6 +333,13 @@ describe('PATCH /admin/seller-requests/{userId}/process', () => {
     expect(again.json()).toMatchObject({ code: 'S008', message: sellerMessages.alreadyDecided });
   });
 
+  it('an applicant made admin meanwhile keeps the admin role when approved', async () => {
+    const user = await applicant();
+    await ctx.database.db.update(users).set({ role: 'ROLE_ADMIN' }).where(eq(users.id, user.id));
+    expect((await decide(ctx.app, admin.cookie, user.id, true)).statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/me', user.cookie)).json().role).toBe('ROLE_ADMIN');
+  });
+
   it('two admins deciding one application at once: exactly one 200, the other 409', async () => {
     for (let round = 0; round < 3; round += 1) {
       const user = await applicant();
@@ -461,7 +468,7 @@ describe('GET /admin/sellers and /admin/sellers/{userId}/approval-history', () =
     expect(sellers.some((s) => s.userId === seller.id)).toBe(false);
   });
 
-  it('history newest first; unknown user 404; malformed id 400', async () => {
+  it('history newest first; an id of nobody has none; malformed id 400', async () => {
     const user = await applicant();
     ctx.clock.advance(1000);
     await decide(ctx.app, admin.cookie, user.id, false, '첫 반려');
@@ -477,9 +484,9 @@ describe('GET /admin/sellers and /admin/sellers/{userId}/approval-history', () =
       'REJECTED',
       'REQUEST',
     ]);
-    expect(
-      (await call('GET', '/api/admin/sellers/9999999/approval-history', admin.cookie)).statusCode,
-    ).toBe(404);
+    const nobody = await call('GET', '/api/admin/sellers/9999999/approval-history', admin.cookie);
+    expect(nobody.statusCode).toBe(200);
+    expect(nobody.json().data).toEqual([]);
     const malformed = await call('GET', '/api/admin/sellers/abc/approval-history', admin.cookie);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(sellerMessages.userId);

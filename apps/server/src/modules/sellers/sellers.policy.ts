@@ -15,12 +15,12 @@ export function canApply(status: SellerApprovalStatus | null): boolean {
   return status === null || status === 'REJECTED' || status === 'WITHDRAWN' || status === 'REVOKED';
 }
 
-/** The approval statuses an application may start from (for the conditional update). */
-export const applyableStatuses = ['REJECTED', 'WITHDRAWN', 'REVOKED'] as const;
-
-/** Approval statuses of a seller who may give the role up (and have it taken away). */
-export function isApprovedSeller(role: string, status: string | null): boolean {
-  return role === 'ROLE_SELLER' && status === 'APPROVED';
+/**
+ * A seller who may give the role up. The role is the truth: a seller made before applications
+ * existed (or by an operator) has no APPROVED status yet is a seller all the same.
+ */
+export function isApprovedSeller(role: string): boolean {
+  return role === 'ROLE_SELLER';
 }
 
 /** `ROLE_SELLER` -> `SELLER`: SellerStatus carries the role without its prefix (§11.1). */

@@ -393,9 +393,3 @@ export async function searchHistory(
     .where(where);
   return { rows, total: totalRow?.n ?? 0 };
 }
-
-/** Whether a user exists (the per-seller history of an unknown id is 404, not an empty list). */
-export async function userExists(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return row !== undefined;
-}

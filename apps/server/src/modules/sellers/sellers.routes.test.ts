@@ -91,6 +91,18 @@ describe('GET /users/me/seller-status and /users/me/applicant-info', () => {
     });
   });
 
+  it('a seller made without an application may withdraw but not apply', async () => {
+    const seller = await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER');
+    expect(await statusOf(seller)).toMatchObject({
+      role: 'SELLER',
+      approvalStatus: null,
+      canReapply: false,
+      canWithdraw: true,
+    });
+    const applied = await applyForSeller(ctx.app, seller.cookie);
+    expect(applied.json()).toMatchObject({ code: 'A005', message: sellerMessages.alreadyApproved });
+  });
+
   it('applicant info is the caller’s own account', async () => {
     const user = await newUser();
     const response = await get('/api/users/me/applicant-info', user.cookie);
@@ -249,6 +261,13 @@ describe('POST /users/me/seller-requests', () => {
     const notJson = await applyForSeller(ctx.app, user.cookie, '{"companyName":');
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().code).toBe('C001');
+    const nul = await applyForSeller(
+      ctx.app,
+      user.cookie,
+      applicationBody({ companyName: 'a\u0000b' }),
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'C001', errors: [{ field: 'companyName' }] });
     const notObject = await applyForSeller(ctx.app, user.cookie, '[1,2]');
     expect(notObject.statusCode).toBe(400);
     const noRequest = await ctx.app.inject({

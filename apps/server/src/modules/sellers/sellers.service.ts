@@ -17,6 +17,7 @@ import {
 } from '@curtaincall/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { findNulPath, nulCharacterError } from '../../http/hostile-input';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
 import type { UploadedPart } from '../../lib/multipart';
@@ -50,7 +51,6 @@ import {
   searchHistory,
   transitionApplication,
   updateSellerAccount,
-  userExists,
   type AdminApplicationRow,
   type HistoryRow,
 } from './sellers.repo';
@@ -91,15 +91,15 @@ export function createSellersService(deps: SellersServiceDeps) {
     const [latest, facts, activeConcerts] = await Promise.all([
       findLatestApplication(db, user.id),
       findStatusHistoryFacts(db, user.id),
-      approvalStatus === 'APPROVED' ? countActiveConcerts(db, user.id) : Promise.resolve(0),
+      isApprovedSeller(account.role) ? countActiveConcerts(db, user.id) : Promise.resolve(0),
     ]);
     return {
       role: toStatusRole(account.role),
       approvalStatus,
       lastReason: facts.lastReason,
-      canReapply: canApply(approvalStatus),
-      canWithdraw:
-        isApprovedSeller(account.role, account.sellerApprovalStatus) && activeConcerts === 0,
+      // A seller made without an application (an operator's) has no status, yet cannot apply.
+      canReapply: account.role === 'ROLE_USER' && canApply(approvalStatus),
+      canWithdraw: isApprovedSeller(account.role) && activeConcerts === 0,
       applicationDate: latest ? toSeoulDateTime(latest.createdAt) : null,
       lastProcessedDate: facts.lastProcessedAt ? toSeoulDateTime(facts.lastProcessedAt) : null,
       companyName: latest?.companyName ?? null,
@@ -149,6 +149,9 @@ export function createSellersService(deps: SellersServiceDeps) {
         { field: 'request', message: '신청 정보(request)가 올바른 JSON 형식이 아닙니다.' },
       ]);
     }
+    // The JSON part is read after the hostile-input guard ran: a NUL must not reach the database.
+    const nulPath = findNulPath(json);
+    if (nulPath !== null) throw nulCharacterError(nulPath === 'body' ? 'request' : nulPath);
     const parsed = sellerApplicationBodySchema.safeParse(json);
     if (!parsed.success) {
       const fieldErrors: FieldError[] = parsed.error.issues.map((issue) => ({
@@ -255,7 +258,7 @@ export function createSellersService(deps: SellersServiceDeps) {
     await db.transaction(async (tx) => {
       const account = await lockSellerAccount(tx, user.id);
       if (!account) throw new AppError('A007');
-      if (!isApprovedSeller(account.role, account.sellerApprovalStatus)) {
+      if (!isApprovedSeller(account.role)) {
         throw new AppError('S009', sellerMessages.notApproved);
       }
       if ((await countActiveConcerts(tx, user.id)) > 0) {
@@ -381,7 +384,8 @@ export function createSellersService(deps: SellersServiceDeps) {
       // Decided already (ACCEPTED or REJECTED): another admin was first.
       if (!moved) throw new AppError('S008', sellerMessages.alreadyDecided);
       await updateSellerAccount(tx, userId, {
-        ...(body.approve ? { role: 'ROLE_SELLER' } : {}),
+        // An applicant an operator made admin meanwhile keeps the admin role.
+        ...(body.approve && account.role === 'ROLE_USER' ? { role: 'ROLE_SELLER' } : {}),
         sellerApprovalStatus: decision.approval,
         updatedAt: now,
       });
@@ -443,8 +447,11 @@ export function createSellersService(deps: SellersServiceDeps) {
     return (await listAcceptedApplications(db)).map(toSellerApplication);
   }
 
+  /**
+   * One user's entries, newest first. An id that names nobody has no history: an empty list, as
+   * the history page's search by user id shows '검색 결과가 없습니다.' for it.
+   */
   async function getUserHistory(userId: number): Promise<ApprovalHistoryEntry[]> {
-    if (!(await userExists(db, userId))) throw new AppError('A007');
     return (await listUserHistory(db, userId)).map(toHistoryEntry);
   }
 
