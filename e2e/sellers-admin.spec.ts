@@ -104,11 +104,21 @@ test.describe('sellers and admins', () => {
     await expect(adminPage.getByRole('button', { name: '다음 대기 신청 처리' })).toBeEnabled();
 
     await openApprovals(adminPage, companyName);
+    // The frame itself loads the PDF (a GET of the admin-only path, answered as a PDF).
+    const framed = adminPage.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        response.request().resourceType() === 'document' &&
+        /\/api\/admin\/seller-requests\/\d+\/document$/.test(response.url()),
+    );
     await adminPage.getByRole('button', { name: `${companyName} 사업자등록증 보기` }).click();
     const viewer = adminPage.getByRole('dialog', { name: '사업자등록증' });
     const frame = viewer.locator('iframe');
     await expect(frame).toBeVisible();
-    await expect(frame).toHaveAttribute('src', /^blob:/);
+    await expect(frame).toHaveAttribute('src', /\/api\/admin\/seller-requests\/\d+\/document$/);
+    const document = await framed;
+    expect(document.status()).toBe(200);
+    expect(document.headers()['content-type']).toBe('application/pdf');
     await adminPage.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
     await approve(adminPage, user, companyName);

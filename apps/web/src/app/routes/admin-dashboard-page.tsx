@@ -33,11 +33,13 @@ const recentActivitySize = 5;
 function CountCard({
   label,
   value,
+  unit,
   icon: Icon,
   to,
 }: {
   label: string;
   value: number | undefined;
+  unit: string;
   icon: LucideIcon;
   to: string;
 }) {
@@ -56,7 +58,7 @@ function CountCard({
         ) : (
           <span className="text-3xl font-bold text-white tabular-nums">
             {formatNumber(value)}
-            <span className="ml-1 text-base font-semibold text-zinc-400">건</span>
+            <span className="ml-1 text-base font-semibold text-zinc-400">{unit}</span>
           </span>
         )}
       </span>
@@ -100,7 +102,7 @@ const quickCards: QuickCard[] = [
 
 function QuickActionCards() {
   return (
-    <ul className="grid gap-3 tablet:grid-cols-2 desktop:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-3 desktop:grid-cols-4">
       {quickCards.map((card) => {
         const body = (
           <>
@@ -215,12 +217,14 @@ export function AdminDashboardPage() {
           <CountCard
             label="대기 중인 판매자 신청"
             value={pendingCount}
+            unit="건"
             icon={UserCheck}
             to="/admin/seller-approvals"
           />
           <CountCard
             label="활동 중인 판매자"
             value={sellers.data?.length}
+            unit="명"
             icon={Users}
             to="/admin/sellers"
           />

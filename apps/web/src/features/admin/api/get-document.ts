@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, fallbackMessageForStatus, networkErrorMessage } from '@/lib/api-client';
 
 export interface LicenceDocument {
-  blob: Blob;
+  url: string;
   /** 'application/pdf', 'image/jpeg', 'image/png' or 'image/webp', detected by the server. */
   type: string;
 }
 
 /**
- * Loads a licence document from its admin-only path. It is shown from a blob: the server sends
- * the file under a sandboxing policy that would keep the browser's PDF viewer out of a frame.
+ * Asks for a licence document's headers only (HEAD), to learn whether it is a PDF or an image
+ * before showing it. The document itself is then shown straight from its admin-only path: the
+ * site's policy frames only its own origin (no blob: frames), and the server sends the file
+ * sandboxed, for our pages only.
  */
 export async function getLicenceDocument(
   url: string,
@@ -17,7 +19,7 @@ export async function getLicenceDocument(
 ): Promise<LicenceDocument> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'include', signal });
+    response = await fetch(url, { method: 'HEAD', credentials: 'include', signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, message: networkErrorMessage });
@@ -28,9 +30,8 @@ export async function getLicenceDocument(
       message: fallbackMessageForStatus(response.status),
     });
   }
-  const blob = await response.blob();
-  const type = (response.headers.get('content-type') ?? blob.type).split(';')[0]?.trim() ?? '';
-  return { blob: type && blob.type !== type ? new Blob([blob], { type }) : blob, type };
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  return { url, type };
 }
 
 export function useLicenceDocument(url: string | null) {
@@ -39,6 +40,5 @@ export function useLicenceDocument(url: string | null) {
     queryFn: ({ signal }) => getLicenceDocument(url ?? '', signal),
     enabled: url !== null,
     staleTime: 60_000,
-    gcTime: 60_000,
   });
 }

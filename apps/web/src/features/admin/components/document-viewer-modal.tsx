@@ -1,5 +1,4 @@
 import { ExternalLink, FileWarning } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panel';
@@ -14,42 +13,25 @@ interface DocumentViewerModalProps {
   onClose: () => void;
 }
 
-/** A blob URL for the document while it is shown, released when it is not. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    setObjectUrl(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setObjectUrl(null);
-    };
-  }, [blob]);
-  return objectUrl;
-}
-
 function DocumentView({ document, subject }: { document: LicenceDocument; subject: string }) {
-  const objectUrl = useObjectUrl(document.blob);
-  if (!objectUrl) return <Spinner />;
   const title = `${subject} 사업자등록증`;
   return (
     <div className="flex flex-col gap-3">
-      {document.type === 'application/pdf' ? (
+      {!document.type.startsWith('image/') ? (
         <iframe
-          src={objectUrl}
+          src={document.url}
           title={title}
           className="h-[65dvh] w-full rounded-xl border border-surface-700 bg-white"
         />
       ) : (
         <img
-          src={objectUrl}
+          src={document.url}
           alt={title}
           className="mx-auto max-h-[65dvh] w-auto max-w-full rounded-xl border border-surface-700 object-contain"
         />
       )}
       <a
-        href={objectUrl}
+        href={document.url}
         target="_blank"
         rel="noreferrer"
         className="inline-flex items-center gap-1.5 self-end text-sm font-semibold text-rose-200 underline underline-offset-4"
