@@ -111,7 +111,7 @@ test.describe('sellers and admins', () => {
         response.request().resourceType() === 'document' &&
         /\/api\/admin\/seller-requests\/\d+\/document$/.test(response.url()),
     );
-    await adminPage.getByRole('button', { name: `${companyName} 사업자등록증 보기` }).click();
+    await adminPage.getByRole('button', { name: `${companyName} 서류 보기` }).click();
     const viewer = adminPage.getByRole('dialog', { name: '사업자등록증' });
     const frame = viewer.locator('iframe');
     await expect(frame).toBeVisible();
@@ -301,9 +301,16 @@ test('screenshots of the seller and admin pages', async ({ browser, baseURL }) =
   const page = await adminContext.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/seller-approvals');
-  await page.getByRole('button', { name: '블루웨이브 라이브 사업자등록증 보기' }).click();
+  await page.getByRole('button', { name: '블루웨이브 라이브 서류 보기' }).click();
   await expect(page.getByRole('dialog', { name: '사업자등록증' }).locator('iframe')).toBeVisible();
   await saveScreenshot(page, 'admin-document-viewer-1280');
+  await page.keyboard.press('Escape');
+  // An image licence is shown as an image.
+  await page.getByRole('button', { name: '소리마당 서류 보기' }).click();
+  await expect(
+    page.getByRole('dialog', { name: '사업자등록증' }).getByRole('img', { name: /사업자등록증/ }),
+  ).toBeVisible();
+  await saveScreenshot(page, 'admin-document-image-1280');
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: '관리자 메뉴 열기' }).click();

@@ -72,7 +72,7 @@ export function DocumentViewerModal({ url, subject, onClose }: DocumentViewerMod
   );
 }
 
-/** The '서류 보기' button of a row, or a note when there is no document. */
+/** What a row shows instead of the '서류 보기' button when there is no document. */
 export function NoDocument() {
   return (
     <span className="inline-flex items-center gap-1 text-xs text-zinc-400">

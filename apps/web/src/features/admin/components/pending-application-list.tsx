@@ -26,7 +26,7 @@ function DocumentButton({
       variant="outline"
       size="sm"
       onClick={() => onView(application)}
-      aria-label={`${application.companyName} 사업자등록증 보기`}
+      aria-label={`${application.companyName} 서류 보기`}
     >
       <FileText className="size-4" aria-hidden />
       서류 보기

@@ -26,10 +26,10 @@ function SellerActions({
           variant="outline"
           size="sm"
           onClick={() => onViewDocument(seller)}
-          aria-label={`${seller.companyName} 사업자등록증 보기`}
+          aria-label={`${seller.companyName} 서류 보기`}
         >
           <FileText className="size-4" aria-hidden />
-          서류
+          서류 보기
         </Button>
       ) : (
         <NoDocument />
@@ -50,7 +50,7 @@ function SellerActions({
         aria-label={`${seller.userNickname} 판매자 권한 강제 해제`}
       >
         <UserX className="size-4" aria-hidden />
-        권한 해제
+        강제 해제
       </Button>
     </div>
   );
