@@ -13,6 +13,7 @@ import {
   validateApplication,
   type ApplicationDraft,
   type ApplicationErrors,
+  type ApplicationField,
 } from '../utils/application-form';
 import {
   businessNumberLength,
@@ -28,6 +29,14 @@ interface SellerApplicationFormProps {
   status: SellerStatus;
   onSubmitted: (message: string) => void;
 }
+
+const fieldOrder: ApplicationField[] = [
+  'companyName',
+  'businessNumber',
+  'representativeName',
+  'representativePhone',
+  'document',
+];
 
 /** The message of a failed application: the server's text for a refusal, else the fallback. */
 function applyErrorMessage(error: unknown): string {
@@ -79,14 +88,16 @@ export function SellerApplicationForm({ status, onSubmitted }: SellerApplication
     }
   };
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
     const { body, errors: found } = validateApplication(draft, document, !!previousDocumentUrl);
     setErrors(found);
     if (!body) {
-      const firstInvalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
-      firstInvalid?.focus();
+      // The first field with a problem takes the focus, so its message is read out.
+      const first = fieldOrder.find((field) => found[field]);
+      const element = first ? event.currentTarget.elements.namedItem(first) : null;
+      if (element instanceof HTMLElement) element.focus();
       return;
     }
     apply.mutate(
