@@ -1,8 +1,4 @@
-import {
-  sellerMessages,
-  type SellerApplicationBody,
-  type SellerStatus,
-} from '@curtaincall/contracts';
+import { sellerMessages, type SellerStatus } from '@curtaincall/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
