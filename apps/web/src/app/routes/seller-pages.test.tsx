@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast-store';
 import type { SessionUser } from '@/features/auth/api/get-current-user';
 import { makeApplicantInfo, makeSellerStatus, users } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { renderApp, renderWithProviders } from '@/test/render';
+import { SellerHomePage } from './seller-home-page';
 import { server } from '@/test/server';
 
 const toasts = () => toastStore.getSnapshot().map(({ type, message }) => ({ type, message }));
@@ -94,6 +95,18 @@ describe('/seller (seller home)', () => {
     const menu = await screen.findByRole('navigation', { name: '판매자 메뉴' });
     expect(within(menu).queryByRole('link', { name: '콘서트 관리' })).toBeNull();
     expect(within(menu).getByRole('link', { name: '판매자 권한 신청' })).toBeInTheDocument();
+  });
+});
+
+describe('SellerHomePage for an admin', () => {
+  it('shows the notice and keeps the seller actions disabled', () => {
+    renderWithProviders(<SellerHomePage />, { session: users.admin, route: '/seller' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '관리자는 판매자 기능을 사용할 수 없습니다.',
+    );
+    for (const name of [/콘서트 등록/, /콘서트 관리/, /판매자 신청 현황/]) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
   });
 });
 
