@@ -216,10 +216,16 @@ describe('PATCH /admin/seller-requests/{userId}/process', () => {
     const before = await call('GET', '/api/auth/me', user.cookie);
     expect(before.json().role).toBe('ROLE_USER');
 
+    // A seller-only call (ticket checks) refuses the applicant until the approval ...
+    const verify = () => call('GET', '/api/tickets/verify?token=not-a-ticket', user.cookie);
+    expect((await verify()).statusCode).toBe(403);
+
     const response = await decide(ctx.app, admin.cookie, user.id, true);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: sellerMessages.approved });
 
+    // ... and lets the same session in at its very next request.
+    expect((await verify()).statusCode).toBe(200);
     const me = await call('GET', '/api/auth/me', user.cookie);
     expect(me.json().role).toBe('ROLE_SELLER');
     const status = await call('GET', '/api/users/me/seller-status', user.cookie);
@@ -370,6 +376,8 @@ describe('DELETE /admin/sellers/{userId}/role', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: sellerMessages.revoked });
     expect((await call('GET', '/api/auth/me', user.cookie)).json().role).toBe('ROLE_USER');
+    const verify = await call('GET', '/api/tickets/verify?token=not-a-ticket', user.cookie);
+    expect(verify.statusCode).toBe(403);
     const status = await call('GET', '/api/users/me/seller-status', user.cookie);
     expect(status.json().data).toMatchObject({
       role: 'USER',

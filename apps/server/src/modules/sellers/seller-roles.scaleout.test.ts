@@ -65,7 +65,18 @@ describe('seller roles across instances', () => {
     expect(document.statusCode).toBe(200);
     expect(document.rawPayload.equals(samplePdf)).toBe(true);
 
+    const verifyOn = async (app: App) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/tickets/verify?token=not-a-ticket',
+          headers: { cookie: user.cookie },
+        })
+      ).statusCode;
+    expect(await verifyOn(a)).toBe(403);
     expect((await decide(b, admin.cookie, user.id, true)).statusCode).toBe(200);
+    // The seller-only ticket check lets the same session in on the other instance at once.
+    expect(await verifyOn(a)).toBe(200);
     expect(await roleOn(a, user.cookie)).toBe('ROLE_SELLER');
     expect((await statusOn(a, user.cookie)).json().data).toMatchObject({
       role: 'SELLER',
@@ -81,6 +92,7 @@ describe('seller roles across instances', () => {
     });
     expect(revoked.json()).toEqual({ success: true, message: sellerMessages.revoked });
     expect(await roleOn(b, user.cookie)).toBe('ROLE_USER');
+    expect(await verifyOn(b)).toBe(403);
     expect((await statusOn(b, user.cookie)).json().data).toMatchObject({
       role: 'USER',
       approvalStatus: 'REVOKED',
