@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { saveScreenshot } from './support/session';
 import {
   licencePdf,
@@ -139,6 +140,8 @@ test.describe('sellers and admins', () => {
     await withdraw.getByLabel('확인 문장').fill(`${user.username}, 권한 철회`);
     await expect(confirm).toBeDisabled();
     await withdraw.getByLabel('확인 문장').fill(`${user.username}, 권한 철회 처리에 동의합니다.`);
+    await expect(confirm).toBeEnabled();
+    await saveScreenshot(userPage, 'seller-withdraw-dialog-1280');
     await confirm.click();
     await expect(userPage.getByText('판매자 권한이 성공적으로 철회되었습니다.')).toBeVisible();
     await expect(userPage.getByText('철회됨', { exact: true })).toBeVisible();
@@ -247,6 +250,21 @@ test.describe('sellers and admins', () => {
   });
 });
 
+/** Serious and critical WCAG A/AA violations with a dialog open (a11y.spec.ts covers pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // A hovered button shows its hover colour; check what the page shows at rest.
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`,
+    );
+}
+
 /** Every new page at 375, 820 and 1280 px, as the viewer who can open it. */
 const widths = [375, 820, 1280] as const;
 
@@ -304,6 +322,7 @@ test('screenshots of the seller and admin pages', async ({ browser, baseURL }) =
   await page.getByRole('button', { name: '블루웨이브 라이브 서류 보기' }).click();
   await expect(page.getByRole('dialog', { name: '사업자등록증' }).locator('iframe')).toBeVisible();
   await saveScreenshot(page, 'admin-document-viewer-1280');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   // An image licence is shown as an image.
   await page.getByRole('button', { name: '소리마당 서류 보기' }).click();
@@ -316,6 +335,26 @@ test('screenshots of the seller and admin pages', async ({ browser, baseURL }) =
   await page.getByRole('button', { name: '관리자 메뉴 열기' }).click();
   await expect(page.getByRole('dialog', { name: '관리자 메뉴' })).toBeVisible();
   await saveScreenshot(page, 'admin-drawer-375');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('list', { name: '대기 중인 판매자 신청 목록' })
+    .getByRole('button', { name: '블루웨이브 라이브 반려' })
+    .click();
+  const reject = page.getByRole('dialog', { name: '판매자 신청 반려' });
+  await reject.getByRole('button', { name: '반려', exact: true }).click();
+  await expect(reject.getByText('반려 시 사유는 필수입니다.')).toBeVisible();
+  await saveScreenshot(page, 'admin-reject-dialog-375');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // The demo seller has concerts on sale: the withdrawal is refused with the reason.
+  const sellerPage = await sellerContext.newPage();
+  await sellerPage.setViewportSize({ width: 375, height: 812 });
+  await sellerPage.goto('/seller/status');
+  await expect(sellerPage.getByText(/진행 중이거나 예정된 콘서트가 있어/)).toBeVisible();
+  await expect(sellerPage.getByRole('button', { name: '판매자 권한 철회' })).toBeDisabled();
+  await saveScreenshot(sellerPage, 'seller-status-active-concerts-375');
 
   await userContext.close();
   await adminContext.close();
