@@ -89,29 +89,3 @@ export function uniqueBusinessNumber(): string {
   const digits = Array.from(randomBytes(9), (byte) => String(byte % 10)).join('');
   return `1${digits}`;
 }
-
-/** Applies for seller rights through the API, as the logged-in user of `request`. */
-export async function applyByApi(request: APIRequestContext, companyName: string): Promise<void> {
-  const response = await request.post('/api/users/me/seller-requests', {
-    multipart: {
-      request: {
-        name: 'blob',
-        mimeType: 'application/json',
-        buffer: Buffer.from(
-          JSON.stringify({
-            companyName,
-            businessNumber: uniqueBusinessNumber(),
-            representativeName: '김판매',
-            representativePhone: '01023456789',
-          }),
-        ),
-      },
-      document: {
-        name: 'licence.pdf',
-        mimeType: 'application/pdf',
-        buffer: licencePdf(companyName),
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
