@@ -13,9 +13,21 @@ import {
 /**
  * Issue 15: seller application, the admin's decisions, withdrawal, revocation and history, in
  * two browser contexts (the user and the admin), with no new login after a role change.
+ *
+ * On two instances over PostgreSQL and Redis: run with DATABASE_URL, REDIS_URL, a
+ * REDIS_KEY_PREFIX of its own, SESSION_SECRET, DEMO_DATA=true, E2E_SHARED_DATA_DIR and
+ * SELLERS_ADMIN_BASE_URL=http://localhost:$E2E_QUEUE_PORT (the admin on the second server).
  */
 
 const admin = { username: 'admin', password: 'admin1234!' };
+
+/**
+ * Where the admin works. A scale-out run points it at the second instance
+ * (SELLERS_ADMIN_BASE_URL), so every decision is made on another instance than the user's.
+ */
+function adminBaseURL(baseURL: string | undefined): string | undefined {
+  return process.env.SELLERS_ADMIN_BASE_URL ?? baseURL;
+}
 
 /** Fills and sends the application form; `withFile` attaches a new PDF. */
 async function applyThroughForm(
@@ -83,7 +95,12 @@ test.describe('sellers and admins', () => {
     const companyName = `커튼콜테스트 ${randomBytes(2).toString('hex')}`;
 
     const userContext = await loggedInContext(browser, baseURL, user.username, user.password);
-    const adminContext = await loggedInContext(browser, baseURL, admin.username, admin.password);
+    const adminContext = await loggedInContext(
+      browser,
+      adminBaseURL(baseURL),
+      admin.username,
+      admin.password,
+    );
     const userPage = await userContext.newPage();
     const adminPage = await adminContext.newPage();
 
@@ -165,7 +182,12 @@ test.describe('sellers and admins', () => {
     const reason = '사업자등록증의 상호가 신청서와 다릅니다';
 
     const userContext = await loggedInContext(browser, baseURL, user.username, user.password);
-    const adminContext = await loggedInContext(browser, baseURL, admin.username, admin.password);
+    const adminContext = await loggedInContext(
+      browser,
+      adminBaseURL(baseURL),
+      admin.username,
+      admin.password,
+    );
     const userPage = await userContext.newPage();
     const adminPage = await adminContext.newPage();
 
@@ -274,7 +296,12 @@ test('screenshots of the seller and admin pages', async ({ browser, baseURL }) =
   const user = await registerUser(setup.request, 'shot');
   await setup.close();
   const userContext = await loggedInContext(browser, baseURL, user.username, user.password);
-  const adminContext = await loggedInContext(browser, baseURL, admin.username, admin.password);
+  const adminContext = await loggedInContext(
+    browser,
+    adminBaseURL(baseURL),
+    admin.username,
+    admin.password,
+  );
   const sellerContext = await loggedInContext(browser, baseURL, 'seller', 'seller1234!');
 
   const shots: Array<{ context: typeof userContext; path: string; name: string; ready: RegExp }> = [
