@@ -73,6 +73,11 @@ async function goto(page: Page, path: string, name?: string | RegExp): Promise<v
   await heading(page, name);
 }
 
+/** The first visible element with this text (tables and cards swap at the desktop width). */
+function visibleText(page: Page, text: string) {
+  return page.getByText(text).filter({ visible: true }).first();
+}
+
 const placeholder =
   (path: string): Visit['open'] =>
   (page) =>
@@ -171,20 +176,67 @@ const visits: Record<RoutePath, Visit> = {
       await page.waitForLoadState('networkidle');
     },
   },
-  '/seller': { account: 'buyer', open: placeholder('/seller') },
-  '/seller/apply': { account: 'buyer', open: placeholder('/seller/apply') },
-  '/seller/status': { account: 'buyer', open: placeholder('/seller/status') },
+  '/seller': {
+    account: 'buyer',
+    open: async (page) => {
+      await goto(page, '/seller', '판매자 페이지');
+      await expect(page.getByRole('link', { name: '판매자 권한 신청하기' })).toBeVisible();
+    },
+  },
+  '/seller/apply': {
+    account: 'buyer',
+    open: async (page) => {
+      await goto(page, '/seller/apply', '판매자 권한 신청');
+      await expect(page.getByLabel('업체명')).toBeVisible();
+      await expect(page.getByLabel(/신청자 정보와 동일/)).toBeEnabled();
+    },
+  },
+  '/seller/status': {
+    account: 'buyer',
+    open: async (page) => {
+      await goto(page, '/seller/status', '판매자 신청 현황');
+      await expect(page.getByText('미신청', { exact: true })).toBeVisible();
+    },
+  },
   '/seller/concerts': { account: 'seller', open: placeholder('/seller/concerts') },
   '/seller/concerts/register': {
     account: 'seller',
     open: placeholder('/seller/concerts/register'),
   },
   '/seller/concerts/manage': { account: 'seller', open: placeholder('/seller/concerts/manage') },
-  '/admin': { account: 'admin', open: placeholder('/admin') },
-  '/admin/seller-approvals': { account: 'admin', open: placeholder('/admin/seller-approvals') },
-  '/admin/sellers': { account: 'admin', open: placeholder('/admin/sellers') },
-  '/admin/history': { account: 'admin', open: placeholder('/admin/history') },
-  '/admin/settings': { account: 'admin', open: placeholder('/admin/settings') },
+  // The admin pages with the demo data's applications, sellers and history.
+  '/admin': {
+    account: 'admin',
+    open: async (page) => {
+      await goto(page, '/admin', '관리자 대시보드');
+      await expect(visibleText(page, '블루웨이브')).toBeVisible();
+    },
+  },
+  '/admin/seller-approvals': {
+    account: 'admin',
+    open: async (page) => {
+      await goto(page, '/admin/seller-approvals', '판매자 신청 승인');
+      await expect(visibleText(page, '블루웨이브 라이브')).toBeVisible();
+    },
+  },
+  '/admin/sellers': {
+    account: 'admin',
+    open: async (page) => {
+      await goto(page, '/admin/sellers', '판매자 관리');
+      await expect(visibleText(page, '커튼콜기획')).toBeVisible();
+    },
+  },
+  '/admin/history': {
+    account: 'admin',
+    open: async (page) => {
+      await goto(page, '/admin/history', '승인 이력');
+      await expect(visibleText(page, '올빼미공연')).toBeVisible();
+    },
+  },
+  '/admin/settings': {
+    account: 'admin',
+    open: (page) => goto(page, '/admin/settings', '관리자 설정'),
+  },
 };
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each. */

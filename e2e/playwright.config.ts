@@ -30,6 +30,16 @@ const queuePort = Number(process.env.E2E_QUEUE_PORT ?? port + 1);
 export const queueBaseURL = `http://localhost:${queuePort}`;
 process.env.QUEUE_BASE_URL = queueBaseURL;
 
+/**
+ * For a scale-out run (DATABASE_URL and REDIS_URL in the environment, which the servers
+ * inherit) both servers are instances of one deployment and must share their files:
+ * E2E_SHARED_DATA_DIR gives them one DATA_DIR. Unset, each gets a fresh one.
+ */
+const sharedDataDir = process.env.E2E_SHARED_DATA_DIR;
+function dataDir(prefix: string): string {
+  return sharedDataDir ?? mkdtempSync(path.join(tmpdir(), prefix));
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -71,7 +81,7 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(port),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-e2e-')),
+        DATA_DIR: dataDir('cc-e2e-'),
         LOG_LEVEL: 'warn',
       },
     },
@@ -84,7 +94,7 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(queuePort),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-e2e-queue-')),
+        DATA_DIR: dataDir('cc-e2e-queue-'),
         LOG_LEVEL: 'warn',
         QUEUE_CAPACITY: '1',
         HOLD_SECONDS: '15',

@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/features/auth/api/get-current-user';
 import { makeProfile } from '@/features/mypage/test/mypage-fixtures';
 import { FakeWebSocket } from '@/test/fake-websocket';
-import { users } from '@/test/fixtures';
+import {
+  emptyPage,
+  makeApplicantInfo,
+  makeSellerApplication,
+  makeSellerStatus,
+  users,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -96,9 +102,40 @@ function servePages(): string[] {
       record(request);
       return HttpResponse.json({ success: true, data: bookingOutline });
     }),
+    // The seller pages: the status answers with the role of the session the test renders.
+    http.get('/api/users/me/seller-status', ({ request }) => {
+      record(request);
+      return HttpResponse.json({
+        success: true,
+        data: makeSellerStatus(
+          statusViewer === 'seller'
+            ? { role: 'SELLER', approvalStatus: 'APPROVED', canWithdraw: true }
+            : {},
+        ),
+      });
+    }),
+    http.get('/api/users/me/applicant-info', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: makeApplicantInfo() });
+    }),
+    http.get('/api/admin/seller-requests', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: [makeSellerApplication()] });
+    }),
+    http.get('/api/admin/sellers', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: [] });
+    }),
+    http.get('/api/admin/approvals/history', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: emptyPage(10) });
+    }),
   );
   return requested;
 }
+
+/** Whose session the seller-status answer matches (set by each guard case). */
+let statusViewer: ViewerName = 'user';
 
 let pageRequests: string[] = [];
 beforeEach(() => {
@@ -195,6 +232,14 @@ interface GuardCase {
   landing?: () => Promise<void>;
 }
 
+/** A built page: its level-1 heading, once its data has loaded. */
+function builtPage(heading: string, content: string | RegExp) {
+  return async () => {
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect((await screen.findAllByText(content)).length).toBeGreaterThan(0);
+  };
+}
+
 const guardedRoutes: GuardCase[] = [
   {
     path: '/concerts/7/wait',
@@ -248,6 +293,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['user', 'seller'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('판매자 페이지', '판매자 신청 현황'),
   },
   {
     path: '/seller/apply',
@@ -255,6 +301,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['user', 'seller'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('판매자 권한 신청', /평균 1~3일/),
   },
   {
     path: '/seller/status',
@@ -262,6 +309,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['user', 'seller'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('판매자 신청 현황', '계정 정보'),
   },
   {
     path: '/seller/concerts/register',
@@ -283,6 +331,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['admin'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('관리자 대시보드', '대기 중인 판매자 신청'),
   },
   {
     path: '/admin/seller-approvals',
@@ -290,6 +339,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['admin'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('판매자 신청 승인', '테스트상사'),
   },
   {
     path: '/admin/sellers',
@@ -297,6 +347,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['admin'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('판매자 관리', '현재 활동 중인 판매자가 없습니다.'),
   },
   {
     path: '/admin/history',
@@ -304,6 +355,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['admin'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('승인 이력', '표시할 이력이 없습니다.'),
   },
   {
     path: '/admin/settings',
@@ -311,11 +363,15 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['admin'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('관리자 설정', '관리자 설정 화면은 준비 중입니다.'),
   },
 ];
 
 const viewers: ViewerName[] = ['anonymous', 'user', 'seller', 'admin'];
-const cases = guardedRoutes.flatMap((route) => viewers.map((viewer) => ({ ...route, viewer })));
+const cases = guardedRoutes
+  .flatMap((route) => viewers.map((viewer) => ({ ...route, viewer })))
+  // A seller may pass the guard of /seller/apply, but the page sends them on (tested below).
+  .filter((c) => !(c.path === '/seller/apply' && c.viewer === 'seller'));
 
 describe('route guards', () => {
   // The waiting room opens a socket; nothing may leave the test.
@@ -328,6 +384,7 @@ describe('route guards', () => {
   it.each(cases)(
     '$path as $viewer',
     async ({ path, name, allowed, redirect, redirectPath, landing, viewer }) => {
+      statusViewer = viewer;
       const { router } = renderApp(path, { session: sessions[viewer] });
       if (allowed.includes(viewer)) {
         await expectLanding(router, path, landing ?? (() => expectPlaceholder(name)));
@@ -338,6 +395,13 @@ describe('route guards', () => {
       }
     },
   );
+
+  it('sends a seller who opens /seller/apply to /seller/status with the notice', async () => {
+    statusViewer = 'seller';
+    const { router } = renderApp('/seller/apply', { session: sessions.seller });
+    await expectLanding(router, '/seller/status', builtPage('판매자 신청 현황', '계정 정보'));
+    expect(screen.getByText('이미 판매자 권한이 있습니다.')).toBeInTheDocument();
+  });
 
   it.each([
     ['/login', 'anonymous', '/login', landings.login],

@@ -19,6 +19,14 @@ function placeholder(name: string) {
   };
 }
 
+/** The seller or admin layout (sidebar), loaded with the first page that needs it. */
+function consoleLayout(area: 'seller' | 'admin') {
+  return async () => {
+    const { ConsoleLayout } = await import('./layouts/console-layout');
+    return { element: <ConsoleLayout area={area} /> };
+  };
+}
+
 function meta(title: string, description?: string): RouteMetaHandle {
   return description ? { title, description } : { title };
 }
@@ -144,9 +152,38 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RouteGuard rule="seller-area" />,
             children: [
-              placeholderRoute('seller', '판매자 페이지'),
-              placeholderRoute('seller/apply', '판매자 권한 신청'),
-              placeholderRoute('seller/status', '판매자 신청 현황'),
+              {
+                lazy: consoleLayout('seller'),
+                children: [
+                  {
+                    path: 'seller',
+                    handle: meta(
+                      '판매자 페이지',
+                      '커튼콜 판매자 센터: 공연 등록과 판매자 신청 현황.',
+                    ),
+                    lazy: page(
+                      () => import('./routes/seller-home-page'),
+                      (m) => m.SellerHomePage,
+                    ),
+                  },
+                  {
+                    path: 'seller/apply',
+                    handle: meta('판매자 권한 신청'),
+                    lazy: page(
+                      () => import('./routes/seller-apply-page'),
+                      (m) => m.SellerApplyPage,
+                    ),
+                  },
+                  {
+                    path: 'seller/status',
+                    handle: meta('판매자 신청 현황'),
+                    lazy: page(
+                      () => import('./routes/seller-status-page'),
+                      (m) => m.SellerStatusPage,
+                    ),
+                  },
+                ],
+              },
             ],
           },
           {
@@ -157,18 +194,63 @@ export const appRoutes: RouteObject[] = [
                 path: 'seller/concerts',
                 element: <Navigate to="/seller/concerts/manage" replace />,
               },
-              placeholderRoute('seller/concerts/register', '콘서트 등록'),
-              placeholderRoute('seller/concerts/manage', '콘서트 관리'),
+              {
+                lazy: consoleLayout('seller'),
+                children: [
+                  placeholderRoute('seller/concerts/register', '콘서트 등록'),
+                  placeholderRoute('seller/concerts/manage', '콘서트 관리'),
+                ],
+              },
             ],
           },
           {
             element: <RouteGuard rule="admin" />,
             children: [
-              placeholderRoute('admin', '관리자 대시보드'),
-              placeholderRoute('admin/seller-approvals', '판매자 신청 승인'),
-              placeholderRoute('admin/sellers', '판매자 관리'),
-              placeholderRoute('admin/history', '승인 이력'),
-              placeholderRoute('admin/settings', '관리자 설정'),
+              {
+                lazy: consoleLayout('admin'),
+                children: [
+                  {
+                    path: 'admin',
+                    handle: meta('관리자 대시보드'),
+                    lazy: page(
+                      () => import('./routes/admin-dashboard-page'),
+                      (m) => m.AdminDashboardPage,
+                    ),
+                  },
+                  {
+                    path: 'admin/seller-approvals',
+                    handle: meta('판매자 신청 승인'),
+                    lazy: page(
+                      () => import('./routes/admin-approvals-page'),
+                      (m) => m.AdminApprovalsPage,
+                    ),
+                  },
+                  {
+                    path: 'admin/sellers',
+                    handle: meta('판매자 관리'),
+                    lazy: page(
+                      () => import('./routes/admin-sellers-page'),
+                      (m) => m.AdminSellersPage,
+                    ),
+                  },
+                  {
+                    path: 'admin/history',
+                    handle: meta('승인 이력'),
+                    lazy: page(
+                      () => import('./routes/admin-history-page'),
+                      (m) => m.AdminHistoryPage,
+                    ),
+                  },
+                  {
+                    path: 'admin/settings',
+                    handle: meta('관리자 설정'),
+                    lazy: page(
+                      () => import('./routes/admin-settings-page'),
+                      (m) => m.AdminSettingsPage,
+                    ),
+                  },
+                ],
+              },
             ],
           },
           {

@@ -1,4 +1,8 @@
 import type {
+  ApplicantInfo,
+  ApprovalHistoryEntry,
+  SellerApplication,
+  SellerStatus,
   Concert,
   ConcertDetail,
   Expectation,
@@ -172,4 +176,82 @@ export function makeSmallVenue(concertId = 1, { rows = 2, perRow = 3 } = {}) {
     }),
   );
   return { seatMap, seats };
+}
+
+export function makeSellerStatus(overrides: Partial<SellerStatus> = {}): SellerStatus {
+  return {
+    role: 'USER',
+    approvalStatus: null,
+    lastReason: null,
+    canReapply: true,
+    canWithdraw: false,
+    applicationDate: null,
+    lastProcessedDate: null,
+    companyName: null,
+    businessNumber: null,
+    representativeName: null,
+    representativePhone: null,
+    uploadedFileUrl: null,
+    ...overrides,
+  };
+}
+
+export function makeApplicantInfo(overrides: Partial<ApplicantInfo> = {}): ApplicantInfo {
+  return {
+    id: 10,
+    username: 'buyer',
+    nickname: '콘서트러버',
+    email: 'fan@example.com',
+    name: '김철수',
+    phone: '01012345678',
+    role: 'ROLE_USER',
+    approvalStatus: null,
+    ...overrides,
+  };
+}
+
+let nextApplicationId = 1;
+
+export function makeSellerApplication(
+  overrides: Partial<SellerApplication> = {},
+): SellerApplication {
+  const applicationId = overrides.applicationId ?? nextApplicationId++;
+  return {
+    applicationId,
+    userId: 40 + applicationId,
+    username: `applicant${applicationId}`,
+    userNickname: `신청자${applicationId}`,
+    companyName: '테스트상사',
+    businessNumber: '1234567890',
+    representativeName: '홍길동',
+    representativePhone: '01098765432',
+    uploadedFileUrl: `http://localhost/api/admin/seller-requests/${applicationId}/document`,
+    status: 'SUBMITTED',
+    createdAt: '2025-09-01T12:00:00',
+    updatedAt: '2025-09-01T12:00:00',
+    reapplicant: false,
+    everRevoked: false,
+    ...overrides,
+  };
+}
+
+let nextHistoryId = 1;
+
+export function makeHistoryEntry(
+  overrides: Partial<ApprovalHistoryEntry> = {},
+): ApprovalHistoryEntry {
+  const id = overrides.id ?? nextHistoryId++;
+  return {
+    id,
+    userId: 41,
+    username: 'applicant1',
+    userNickname: '신청자1',
+    sellerApplicationId: 1,
+    type: 'REQUEST',
+    reason: null,
+    createdAt: '2025-09-01T12:00:00',
+    adminId: null,
+    adminUsername: null,
+    ...overrides,
+  };
 }
