@@ -520,3 +520,18 @@ describe('other routes', () => {
     await expectLanding(router, '/seller/concerts/manage', () => expectPlaceholder('콘서트 관리'));
   });
 });
+
+describe('a role changed on the server', () => {
+  it('lets a user approved meanwhile open the seller tools without reloading', async () => {
+    // The page was loaded as a plain user; an admin has since approved the application.
+    server.use(http.get('/api/auth/me', () => HttpResponse.json(users.seller)));
+    const { router } = renderApp('/seller/concerts/manage', { session: sessions.user });
+    await expectLanding(router, '/seller/concerts/manage', () => expectPlaceholder('콘서트 관리'));
+  });
+
+  it('still sends a user whose role did not change to /unauthorized', async () => {
+    server.use(http.get('/api/auth/me', () => HttpResponse.json(users.user)));
+    const { router } = renderApp('/seller/concerts/manage', { session: sessions.user });
+    await expectLanding(router, '/unauthorized', landings.unauthorized);
+  });
+});
