@@ -13,6 +13,8 @@ mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const summary = [];
+/** Terminal colour codes in Playwright's error messages. */
+const ansiColour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** Each failed test by name with the first line of its error, printed again at the end. */
 const failures = [];
 
@@ -84,10 +86,7 @@ if (existsSync(playwrightReport)) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'expected' || test.status === 'skipped') continue;
         const error = test.results?.find((result) => result.error)?.error?.message ?? '';
-        const reason = error
-          .replace(/\u001b\[[0-9;]*m/g, '')
-          .split('\n')[0]
-          .slice(0, 300);
+        const reason = error.replace(ansiColour, '').split('\n')[0].slice(0, 300);
         failures.push(`e2e ${spec.file}:${spec.line} › ${spec.title} (${test.status}): ${reason}`);
       }
     }
