@@ -68,6 +68,8 @@ import { createAiSummaryService } from './modules/ai-summary/ai-summary.service'
 import { communityRoutes } from './modules/community/community.routes';
 import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
+import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.routes';
+import { createSellerConcertsService } from './modules/seller-concerts/seller-concerts.service';
 import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
@@ -183,6 +185,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     catalogMaxAgeMs: config.catalogMaxAgeMs,
   });
+  const sellerConcerts = createSellerConcertsService({ db: database.db, concerts, clock });
   const community = createCommunityService({ db: database.db, concerts, clock });
   const localSummarizer = createLocalSummarizer();
   const summarizer: SummarizerPort =
@@ -341,6 +344,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(sellersRoutes, { sellers });
       await api.register(adminSellersRoutes, { sellers });
       await api.register(concertsRoutes, { concerts });
+      await api.register(sellerConcertsRoutes, { sellerConcerts });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });
       await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });
