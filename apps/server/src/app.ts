@@ -185,7 +185,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     catalogMaxAgeMs: config.catalogMaxAgeMs,
   });
-  const sellerConcerts = createSellerConcertsService({ db: database.db, concerts, clock });
   const community = createCommunityService({ db: database.db, concerts, clock });
   const localSummarizer = createLocalSummarizer();
   const summarizer: SummarizerPort =
@@ -241,6 +240,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sandboxCheckoutUrl: `${apiBase}/v1/sandbox-payments/checkout`,
   });
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
+  const sellerConcerts = createSellerConcertsService({
+    db: database.db,
+    concerts,
+    bookings,
+    queue,
+    clock,
+  });
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, privateStorage, clock });

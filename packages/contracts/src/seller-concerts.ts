@@ -49,8 +49,7 @@ export const sellerConcertMessages = {
     '이미 선점되었거나 예매된 좌석이 있어 총 좌석 수를 변경할 수 없습니다. 좌석 배치는 예매가 없을 때만 바꿀 수 있습니다.',
   scheduleLocked:
     '이미 판매된 티켓이 있어 공연 일시와 예매 기간을 변경할 수 없습니다. 일정을 바꾸려면 콘서트를 취소하고 다시 등록해주세요.',
-  cancelWithBookings:
-    '예매 또는 결제가 진행 중인 콘서트는 아직 취소할 수 없습니다. 잠시 후 다시 시도해주세요.',
+  completedNotCancellable: '이미 종료된 공연은 취소할 수 없습니다.',
 } as const;
 
 /** A status change the seller may make by hand (§11.2): SCHEDULED <-> ON_SALE, any -> CANCELLED. */
@@ -327,6 +326,12 @@ export const concertPosterBodySchema = z.object({
   posterImageUrl: posterUrlField,
 });
 
-/** A concert as the seller's screens get it: the public shape (§3), reused as is. */
-export const sellerConcertSchema = concertSchema;
+/**
+ * A concert as the seller's screens get it: the public shape (§3) plus `refundsPending`, the
+ * paid bookings of a cancelled concert whose refund the provider has not taken yet (retried by
+ * a job until it succeeds; 0 otherwise).
+ */
+export const sellerConcertSchema = concertSchema.extend({
+  refundsPending: z.number().int(),
+});
 export type SellerConcert = z.infer<typeof sellerConcertSchema>;

@@ -391,6 +391,13 @@ export const routeRules: Record<string, RouteRule> = {
       payload: { title: '수정된 보안 공연', description: '설명', status: 'ON_SALE' },
     }),
   },
+  'DELETE /api/seller/concerts/{concertId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await newSellerConcert(w)}?${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
   'PATCH /api/seller/concerts/{concertId}/poster': {
     access: 'concertSeller',
     request: async (w, actor) => ({

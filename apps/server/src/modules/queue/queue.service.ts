@@ -247,6 +247,17 @@ export function createQueueService(deps: {
   }
 
   /** Another instance's tick measured a rate: keep it for ETAs answered here. */
+  /**
+   * Ends a cancelled concert's waiting room: places and keys in the store, and the keys this
+   * instance remembers as live (other instances remember theirs at most until the key's expiry,
+   * and every seat change still checks the concert is on sale).
+   */
+  async function closeConcert(concertId: number): Promise<void> {
+    await store.closeConcert(concertId);
+    const prefix = `${concertId}:`;
+    for (const known of liveKeys.keys()) if (known.startsWith(prefix)) liveKeys.delete(known);
+  }
+
   function noteRate(concertId: number, ratePerSecond: number | null): void {
     if (ratePerSecond !== null) rates.set(concertId, ratePerSecond);
   }
@@ -261,6 +272,7 @@ export function createQueueService(deps: {
     touchWaiting,
     runAdmissionTick,
     noteRate,
+    closeConcert,
   };
 }
 

@@ -61,6 +61,14 @@ export async function countSellerConcerts(db: DbOrTx, sellerId: number): Promise
   return Number(row?.total ?? 0);
 }
 
+export async function findConcertRow(
+  db: DbOrTx,
+  concertId: number,
+): Promise<ConcertRow | undefined> {
+  const [row] = await db.select().from(concerts).where(eq(concerts.id, concertId)).limit(1);
+  return row;
+}
+
 /** The concert row, locked until the transaction ends (edits and cancels of one concert queue). */
 export async function lockConcert(db: DbOrTx, concertId: number): Promise<ConcertRow | undefined> {
   const [row] = await db

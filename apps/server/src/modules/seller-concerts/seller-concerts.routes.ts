@@ -155,4 +155,26 @@ export const sellerConcertsRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, message: sellerConcertMessages.posterUpdated, data };
     },
   );
+
+  app.delete(
+    '/seller/concerts/:concertId',
+    {
+      preHandler: guard.seller,
+      schema: {
+        tags: ['seller-concerts'],
+        summary: '콘서트 취소 (결제된 예매 전액 환불, 대기열과 선점 종료)',
+        params: concertIdParamsSchema,
+        querystring: sellerIdQuerySchema,
+        response: { 200: envelopeSchema(sellerConcertSchema) },
+      },
+    },
+    async (request) => {
+      const data = await sellerConcerts.cancel(
+        await requireSeller(request),
+        request.query.sellerId,
+        request.params.concertId,
+      );
+      return { success: true as const, message: sellerConcertMessages.cancelled, data };
+    },
+  );
 };

@@ -4,12 +4,12 @@ import {
   isAllowedStatusChange,
   sellerConcertMessages,
   statusChangeMessage,
-  type Concert,
   type ConcertCreate,
   type ConcertStatus,
   type ConcertUpdate,
   type FieldError,
   type Page,
+  type SellerConcert,
   type SellerConcertListQuery,
 } from '@curtaincall/contracts';
 import type { Database, DbOrTx } from '../../db/client';
@@ -18,6 +18,8 @@ import type { Clock } from '../../lib/clock';
 import { toPage } from '../../lib/paging';
 import { toSeoulDate, toSeoulDateTime } from '../../lib/seoul-time';
 import type { AuthUser } from '../auth/auth.policy';
+import type { BookingsService } from '../bookings/bookings.service';
+import type { QueueService } from '../queue/queue.service';
 import {
   createConcertWithSeats,
   replaceFreeSeatMap,
@@ -32,12 +34,19 @@ import {
   hasTakenSeats,
   lockConcert,
   updateConcertRow,
+  findConcertRow,
 } from './seller-concerts.repo';
 
 /** `HH:mm[:ss]` -> `HH:mm:ss`, the stored and wire form. */
 function fullTime(value: string): string {
   return value.length === 5 ? `${value}:00` : value.slice(0, 8);
 }
+
+/**
+ * Refunds a cancel request makes before it answers; a concert with more paid bookings has the
+ * rest refunded by the refund job within seconds, and the seller sees them as refundsPending.
+ */
+const INLINE_REFUNDS = 20;
 
 /** The fields that place the show and its sale in time: frozen once a ticket is sold. */
 const scheduleFields = [
@@ -56,9 +65,55 @@ const scheduleFields = [
 export function createSellerConcertsService(deps: {
   db: Database;
   concerts: ConcertsService;
+  bookings: BookingsService;
+  queue: QueueService;
   clock: Clock;
 }) {
-  const { db, concerts, clock } = deps;
+  const { db, concerts, bookings, queue, clock } = deps;
+
+  /** The concert as the seller's screens show it: with the refunds its cancellation still owes. */
+  async function toSellerConcerts(rows: ConcertRow[]): Promise<SellerConcert[]> {
+    const cancelled = rows.filter((row) => row.status === 'CANCELLED').map((row) => row.id);
+    const due = await bookings.countRefundsDue(cancelled);
+    return rows.map((row) => ({
+      ...concerts.toConcert(row),
+      refundsPending: due.get(row.id) ?? 0,
+    }));
+  }
+  async function toSellerConcert(row: ConcertRow): Promise<SellerConcert> {
+    const [concert] = await toSellerConcerts([row]);
+    if (!concert) throw new Error('no concert to answer');
+    return concert;
+  }
+
+  /**
+   * In the transaction that cancels a concert (locked, not cancelled yet): a show that already
+   * took place cannot be cancelled; otherwise the status becomes CANCELLED and every unpaid
+   * booking and hold ends. Returns the freed seats.
+   */
+  async function cancelInTransaction(
+    tx: DbOrTx,
+    current: ConcertRow,
+    now: Date,
+  ): Promise<number[]> {
+    if (current.status === 'COMPLETED') {
+      throw new AppError('S006', sellerConcertMessages.completedNotCancellable);
+    }
+    await updateConcertRow(tx, current.id, { status: 'CANCELLED', updatedAt: now });
+    return bookings.closeUnpaidOfCancelled(tx, current.id, now);
+  }
+
+  /**
+   * After the cancel committed: public pages drop the concert, the waiting room and its keys end,
+   * open seat pages hear that seats changed, and every paid booking is refunded now; a refund
+   * the provider refuses stays due for the refund job (seen by the seller as refundsPending).
+   */
+  async function afterCancel(concertId: number, freed: number[]): Promise<void> {
+    concerts.invalidateCatalog();
+    await queue.closeConcert(concertId);
+    await bookings.publishSeats(concertId, freed);
+    await bookings.refundCancelledConcerts({ concertId, limit: INLINE_REFUNDS });
+  }
 
   /** Today in Seoul by the server's clock: "in the future" is measured against it. */
   function today(): string {
@@ -84,7 +139,10 @@ export function createSellerConcertsService(deps: {
     return row;
   }
 
-  async function list(seller: AuthUser, query: SellerConcertListQuery): Promise<Page<Concert>> {
+  async function list(
+    seller: AuthUser,
+    query: SellerConcertListQuery,
+  ): Promise<Page<SellerConcert>> {
     assertSellerId(seller, query.sellerId);
     const { rows, total } = await findSellerConcertPage(db, {
       sellerId: seller.id,
@@ -93,16 +151,15 @@ export function createSellerConcertsService(deps: {
       page: query.page,
       size: query.size,
     });
-    return toPage(rows.map(concerts.toConcert), total, query.page, query.size);
+    return toPage(await toSellerConcerts(rows), total, query.page, query.size);
   }
 
   async function listByStatus(
     seller: AuthUser,
     query: { sellerId?: number | undefined; status: ConcertStatus },
-  ): Promise<Concert[]> {
+  ): Promise<SellerConcert[]> {
     assertSellerId(seller, query.sellerId);
-    const rows = await findSellerConcertsByStatus(db, seller.id, query.status);
-    return rows.map(concerts.toConcert);
+    return toSellerConcerts(await findSellerConcertsByStatus(db, seller.id, query.status));
   }
 
   async function count(seller: AuthUser, sellerId: number | undefined): Promise<number> {
@@ -118,7 +175,7 @@ export function createSellerConcertsService(deps: {
     seller: AuthUser,
     sellerId: number | undefined,
     body: ConcertCreate,
-  ): Promise<Concert> {
+  ): Promise<SellerConcert> {
     assertSellerId(seller, sellerId);
     const now = clock.now();
     const bookingStartAt = bookingInstant(body.bookingStartDate);
@@ -148,7 +205,7 @@ export function createSellerConcertsService(deps: {
       }),
     );
     concerts.invalidateCatalog();
-    return concerts.toConcert(row);
+    return toSellerConcert(row);
   }
 
   /** Which schedule fields the body really changes (the edit form resends every key). */
@@ -190,9 +247,10 @@ export function createSellerConcertsService(deps: {
     sellerId: number | undefined,
     concertId: number,
     body: ConcertUpdate,
-  ): Promise<Concert> {
+  ): Promise<SellerConcert> {
     assertSellerId(seller, sellerId);
     const now = clock.now();
+    let freed: number[] | null = null;
     const row = await db.transaction(async (tx) => {
       const current = await ownConcertForUpdate(tx, seller, concertId);
       const from = current.status as ConcertStatus;
@@ -235,12 +293,7 @@ export function createSellerConcertsService(deps: {
         }
       }
 
-      if (to === 'CANCELLED') {
-        // Until cancelling refunds its buyers, a concert with anything sold or held stays.
-        if ((await hasLiveBookings(tx, concertId)) || (await hasTakenSeats(tx, concertId))) {
-          throw new AppError('S006', sellerConcertMessages.cancelWithBookings);
-        }
-      }
+      if (to === 'CANCELLED') freed = await cancelInTransaction(tx, current, now);
 
       return updateConcertRow(tx, concertId, {
         ...(body.title !== undefined && { title: body.title }),
@@ -265,8 +318,33 @@ export function createSellerConcertsService(deps: {
         updatedAt: now,
       });
     });
-    concerts.invalidateCatalog();
-    return concerts.toConcert(row);
+    if (freed) await afterCancel(concertId, freed);
+    else concerts.invalidateCatalog();
+    return toSellerConcert((await findConcertRow(db, concertId)) ?? row);
+  }
+
+  /**
+   * `DELETE /seller/concerts/{id}`: the soft cancel with refunds (see cancelInTransaction and
+   * afterCancel). A second cancel is 409 S006 '이미 취소된 콘서트입니다.'.
+   */
+  async function cancel(
+    seller: AuthUser,
+    sellerId: number | undefined,
+    concertId: number,
+  ): Promise<SellerConcert> {
+    assertSellerId(seller, sellerId);
+    const now = clock.now();
+    const freed = await db.transaction(async (tx) => {
+      const current = await ownConcertForUpdate(tx, seller, concertId);
+      if (current.status === 'CANCELLED') {
+        throw new AppError('S006', sellerConcertMessages.alreadyCancelled);
+      }
+      return cancelInTransaction(tx, current, now);
+    });
+    await afterCancel(concertId, freed);
+    const row = await findConcertRow(db, concertId);
+    if (!row) throw new AppError('T003');
+    return toSellerConcert(row);
   }
 
   /** `PATCH /seller/concerts/{id}/poster`: sets or clears the poster of an own concert. */
@@ -275,7 +353,7 @@ export function createSellerConcertsService(deps: {
     sellerId: number | undefined,
     concertId: number,
     posterImageUrl: string | null,
-  ): Promise<Concert> {
+  ): Promise<SellerConcert> {
     assertSellerId(seller, sellerId);
     const row = await db.transaction(async (tx) => {
       const current = await ownConcertForUpdate(tx, seller, concertId);
@@ -285,10 +363,10 @@ export function createSellerConcertsService(deps: {
       return updateConcertRow(tx, concertId, { posterImageUrl, updatedAt: clock.now() });
     });
     concerts.invalidateCatalog();
-    return concerts.toConcert(row);
+    return toSellerConcert(row);
   }
 
-  return { today, list, listByStatus, count, create, update, setPoster };
+  return { today, list, listByStatus, count, create, update, setPoster, cancel };
 }
 
 export type SellerConcertsService = ReturnType<typeof createSellerConcertsService>;
