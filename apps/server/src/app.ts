@@ -68,6 +68,7 @@ import { createAiSummaryService } from './modules/ai-summary/ai-summary.service'
 import { communityRoutes } from './modules/community/community.routes';
 import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
+import { aiSummaryRoutes } from './modules/ai-summary/ai-summary.routes';
 import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.routes';
 import { createSellerConcertsService } from './modules/seller-concerts/seller-concerts.service';
 import { createConcertsService } from './modules/concerts/concerts.service';
@@ -351,6 +352,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(adminSellersRoutes, { sellers });
       await api.register(concertsRoutes, { concerts });
       await api.register(sellerConcertsRoutes, { sellerConcerts });
+      await api.register(aiSummaryRoutes, { aiSummaries });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });
       await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });

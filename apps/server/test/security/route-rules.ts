@@ -144,6 +144,25 @@ async function newSellerConcert(w: SecurityWorld): Promise<number> {
   return (created.json().data as { concertId: number }).concertId;
 }
 
+/** A fresh concert of the world's seller with one review long enough to summarise. */
+async function reviewedSellerConcert(w: SecurityWorld): Promise<number> {
+  const concertId = await newSellerConcert(w);
+  const author = w.accounts.user;
+  const reviewed = await w.app.inject({
+    method: 'POST',
+    url: `/api/concerts/${concertId}/reviews`,
+    headers: { cookie: author.cookie, ...json },
+    payload: {
+      title: '요약용 관람평',
+      description: '요약할 수 있을 만큼 충분히 긴 관람평입니다.',
+      rating: 5,
+      ...authorOf(author),
+    },
+  });
+  if (reviewed.statusCode !== 201) throw new Error(`review failed: ${reviewed.body}`);
+  return concertId;
+}
+
 /** Routes left out of the suite on purpose: generated API documentation and the SPA fallback. */
 export function isOutsideSuite(url: string): boolean {
   return url.startsWith('/api/docs') || url === '*' || url === '/*';
@@ -395,6 +414,16 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'concertSeller',
     request: async (w, actor) => ({
       url: `/api/seller/concerts/${await newSellerConcert(w)}?${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  // A fresh reviewed concert per call: the 30 s cooldown must not turn an allowed call into 429.
+  // The route reads no body (the client's `{}` is ignored), so none is sent; a form body is
+  // still refused by the content-type check like on every JSON route.
+  'POST /api/seller/concerts/{concertId}/ai-summary/regenerate': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await reviewedSellerConcert(w)}/ai-summary/regenerate?${sellerIdQuery(w, actor)}`,
       headers: headersOf(w, actor),
     }),
   },
