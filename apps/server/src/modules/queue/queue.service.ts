@@ -25,7 +25,9 @@ export type QueueEvent =
       updates: Array<{ userId: number; rank: number }>;
       /** Admissions per second measured over the last minute; null before any admission. */
       ratePerSecond: number | null;
-    };
+    }
+  /** The waiting room ended (the concert was cancelled): every waiting socket is told and closed. */
+  | { type: 'CLOSED'; concertId: number };
 
 /** Admissions older than this do not count towards the measured rate. */
 const RATE_WINDOW_MS = 60_000;
@@ -270,6 +272,8 @@ export function createQueueService(deps: {
     await store.closeConcert(concertId);
     forgetKeysOf(concertId);
     await bus.publish(QUEUE_CLOSED_CHANNEL, { concertId }).catch(() => undefined);
+    const closed: QueueEvent = { type: 'CLOSED', concertId };
+    await bus.publish(queueChannel(concertId), closed).catch(() => undefined);
   }
 
   function noteRate(concertId: number, ratePerSecond: number | null): void {

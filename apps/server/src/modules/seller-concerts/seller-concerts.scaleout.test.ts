@@ -1,8 +1,9 @@
-import type { Concert } from '@curtaincall/contracts';
+import { queueMessages, type Concert } from '@curtaincall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toSeoulDate } from '../../lib/seoul-time';
 import { createLoggedInUser } from '../../../test/helpers/factories';
 import { admit, book, holdSeats } from '../../../test/helpers/paid-booking';
+import { connectWaitQueue } from '../../../test/helpers/wait-queue-client';
 import {
   createSecondInstance,
   createTestContext,
@@ -16,12 +17,14 @@ import {
  */
 let ctx: TestContext;
 let other: Awaited<ReturnType<typeof createSecondInstance>>;
+let socketBaseB: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({
     env: { QUEUE_CAPACITY: '1', QUEUE_RATE_PER_MINUTE: '100000', SEAT_RATE_PER_MINUTE: '100000' },
   });
   other = await createSecondInstance(ctx);
+  socketBaseB = (await other.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
 }, 120_000);
 afterAll(async () => {
   await other?.close();
@@ -90,6 +93,8 @@ describe('seller concerts across instances', () => {
         headers: { cookie },
       });
     expect((await enter(b, waiter.cookie)).json().data.status).toBe('WAITING');
+    const socket = connectWaitQueue(socketBaseB, concert.concertId, { cookie: waiter.cookie });
+    expect((await socket.next(1))[0]).toMatchObject({ type: 'RANK_UPDATE', rank: 1 });
     const seatPage = () =>
       b.inject({
         method: 'GET',
@@ -105,6 +110,12 @@ describe('seller concerts across instances', () => {
     });
     expect(cancelled.json()).toMatchObject({ success: true, data: { status: 'CANCELLED' } });
 
+    // The waiting socket on B hears it (over Redis) and is closed.
+    expect((await socket.next(2))[1]).toEqual({
+      type: 'ERROR',
+      message: queueMessages.closedByCancel,
+    });
+    expect((await socket.closed).code).toBe(1000);
     // B refuses the key it handed out (its own memory of live keys was told over Redis), the
     // waiter's place is gone, and nobody enters again on either instance.
     await expect.poll(async () => (await seatPage()).statusCode).toBe(403);
