@@ -592,7 +592,7 @@ export async function findRefundsDue(
         join payments p on p.booking_id = b.id and p.status = 'DONE' and p.payment_key is not null
         where c.status = 'CANCELLED' and b.status = 'CONFIRMED'
           ${options.concertId === undefined ? sql`` : sql`and b.concert_id = ${options.concertId}`}
-        order by b.id
+        order by b.updated_at, b.id
         limit ${options.limit}`,
   );
   return rows.map((r) => ({
@@ -603,6 +603,16 @@ export async function findRefundsDue(
     orderId: r.order_id,
     amount: Number(r.amount),
   }));
+}
+
+/**
+ * A refund attempt that failed moves its booking to the back of the work list (the list is in
+ * updated_at order), so refunds a provider keeps refusing never starve the others.
+ */
+export async function markRefundAttempt(db: DbOrTx, bookingId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`update bookings set updated_at = ${now} where id = ${bookingId} and status = 'CONFIRMED'`,
+  );
 }
 
 /** How many paid bookings of each given concert still await their refund. */

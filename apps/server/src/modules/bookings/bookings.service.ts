@@ -28,6 +28,7 @@ import {
   countRefundsDue,
   findCancelledConcertsWithLeftovers,
   findRefundsDue,
+  markRefundAttempt,
   confirmBooking,
   countConfirmedSeats,
   countSeatsStillHeld,
@@ -501,6 +502,7 @@ export function createBookingsService(deps: {
         });
       } catch {
         failed += 1;
+        await markRefundAttempt(db, item.bookingId, clock.now());
         continue;
       }
       const now = clock.now();
