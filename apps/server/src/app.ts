@@ -68,6 +68,9 @@ import { createAiSummaryService } from './modules/ai-summary/ai-summary.service'
 import { communityRoutes } from './modules/community/community.routes';
 import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
+import { aiSummaryRoutes } from './modules/ai-summary/ai-summary.routes';
+import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.routes';
+import { createSellerConcertsService } from './modules/seller-concerts/seller-concerts.service';
 import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
@@ -238,6 +241,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sandboxCheckoutUrl: `${apiBase}/v1/sandbox-payments/checkout`,
   });
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
+  const sellerConcerts = createSellerConcertsService({
+    db: database.db,
+    concerts,
+    bookings,
+    queue,
+    clock,
+  });
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, privateStorage, clock });
@@ -341,6 +351,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(sellersRoutes, { sellers });
       await api.register(adminSellersRoutes, { sellers });
       await api.register(concertsRoutes, { concerts });
+      await api.register(sellerConcertsRoutes, { sellerConcerts });
+      await api.register(aiSummaryRoutes, { aiSummaries });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });
       await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });

@@ -14,3 +14,4 @@ export * from './mypage';
 export * from './bookings';
 export * from './tickets';
 export * from './sellers';
+export * from './seller-concerts';

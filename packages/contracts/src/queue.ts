@@ -9,6 +9,8 @@ export const queueMessages = {
   noLiveKey: '유효한 접근 권한이 없습니다. 대기열에 다시 입장해주세요.',
   released: '좌석 선택 권한이 반납되었습니다.',
   enterFailed: '대기열 입장 중 오류가 발생했습니다.',
+  /** The websocket's ERROR frame when the concert is cancelled while the buyer waits. */
+  closedByCancel: '공연이 취소되어 대기열이 종료되었습니다.',
 } as const;
 
 export const concertIdQuerySchema = z.object({

@@ -62,6 +62,19 @@ export function registerJobs(
     },
   });
   scheduler.add({
+    name: 'cancelled-concert-refunds',
+    // A cancelled concert's refunds the provider refused or could not take are retried until
+    // they succeed; leftovers that reached the concert after its cancel end here too.
+    intervalMs: 15_000,
+    lockTtlMs: 10 * 60_000,
+    run: async () => {
+      const result = await deps.bookings.settleCancelledConcerts();
+      if (result.refunded + result.failed > 0) {
+        deps.log.info(result, 'cancelled concert refunds');
+      }
+    },
+  });
+  scheduler.add({
     name: 'ai-summary-batch',
     // product-rules §9: every 20 minutes; also at start, so new demo data has its summaries.
     intervalMs: 20 * 60_000,

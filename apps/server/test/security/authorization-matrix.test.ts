@@ -43,6 +43,7 @@ const allowedActors: Record<Access, Actor[]> = {
   ownerOrAdmin: ['user', 'admin'],
   verifier: ['seller', 'admin'],
   seller: ['seller', 'anotherSeller'],
+  concertSeller: ['seller'],
   admin: ['admin'],
   nonAdmin: ['user', 'anotherUser', 'seller', 'anotherSeller'],
 };

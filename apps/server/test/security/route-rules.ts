@@ -19,11 +19,21 @@ import {
  * - `ownerOrAdmin`: the owner, or an admin (moderation); others 403 or 404.
  * - `verifier`: an admin, or the seller of the concert; anonymous 401, others 403.
  * - `seller` / `admin`: accounts of that role; anonymous 401, others 403.
+ * - `concertSeller`: only the seller who owns the concert; anonymous 401, everyone else 403
+ *   (another seller included).
  * - `nonAdmin`: any logged-in account except admins (a user's own seller permission calls: admins
  *   manage sellers and cannot be one); anonymous 401, admins 403.
  */
 export type Access =
-  'public' | 'user' | 'owner' | 'ownerOrAdmin' | 'verifier' | 'seller' | 'admin' | 'nonAdmin';
+  | 'public'
+  | 'user'
+  | 'owner'
+  | 'ownerOrAdmin'
+  | 'verifier'
+  | 'seller'
+  | 'concertSeller'
+  | 'admin'
+  | 'nonAdmin';
 
 export interface RouteRule {
   access: Access;
@@ -45,6 +55,7 @@ export const callerOf: Record<Access, Actor> = {
   ownerOrAdmin: 'user',
   verifier: 'admin',
   seller: 'seller',
+  concertSeller: 'seller',
   admin: 'admin',
   nonAdmin: 'user',
 };
@@ -88,6 +99,68 @@ async function newApprovedSeller(w: SecurityWorld) {
   const approved = await decide(w.app, w.accounts.admin.cookie, applicant.id, true);
   if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
   return applicant;
+}
+
+/** The actor's own id as the `sellerId` query every seller call carries (§11.2). */
+function sellerIdQuery(w: SecurityWorld, actor: Actor): string {
+  return actor === 'anonymous' ? '' : `sellerId=${w.accounts[actor].id}`;
+}
+
+/** A valid concert form (api-contract §11.2), booking open from yesterday, small seat map. */
+function concertForm(title: string) {
+  const day = (offset: number) =>
+    new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    title,
+    artist: '보안 아티스트',
+    description: null,
+    venueName: '보안홀',
+    venueAddress: null,
+    concertDate: day(30),
+    startTime: '19:00',
+    endTime: '21:00',
+    totalSeats: 10,
+    bookingStartDate: `${day(-1)}T10:00`,
+    bookingEndDate: `${day(29)}T23:00`,
+    minAge: 0,
+    maxTicketsPerUser: 4,
+    posterImageUrl: null,
+    status: 'SCHEDULED',
+  };
+}
+
+/**
+ * A fresh concert of the world's seller, registered through the API: calls that edit, cancel or
+ * refresh a concert get one each, so none spoils the world's concert or the next call.
+ */
+async function newSellerConcert(w: SecurityWorld): Promise<number> {
+  const created = await w.app.inject({
+    method: 'POST',
+    url: `/api/seller/concerts?sellerId=${w.accounts.seller.id}`,
+    headers: { cookie: w.accounts.seller.cookie, ...json },
+    payload: concertForm('보안 점검 공연'),
+  });
+  if (created.statusCode !== 201) throw new Error(`concert create failed: ${created.body}`);
+  return (created.json().data as { concertId: number }).concertId;
+}
+
+/** A fresh concert of the world's seller with one review long enough to summarise. */
+async function reviewedSellerConcert(w: SecurityWorld): Promise<number> {
+  const concertId = await newSellerConcert(w);
+  const author = w.accounts.user;
+  const reviewed = await w.app.inject({
+    method: 'POST',
+    url: `/api/concerts/${concertId}/reviews`,
+    headers: { cookie: author.cookie, ...json },
+    payload: {
+      title: '요약용 관람평',
+      description: '요약할 수 있을 만큼 충분히 긴 관람평입니다.',
+      rating: 5,
+      ...authorOf(author),
+    },
+  });
+  if (reviewed.statusCode !== 201) throw new Error(`review failed: ${reviewed.body}`);
+  return concertId;
 }
 
 /** Routes left out of the suite on purpose: generated API documentation and the SPA fallback. */
@@ -298,6 +371,71 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'public',
     request: plain((w) => `/api/concerts/${w.concertId}`),
   },
+  // Seller concerts (api-contract §11.2): each actor sends its own id as sellerId, so a refusal
+  // is about the role or the concert, never a mismatching parameter.
+  'GET /api/seller/concerts': {
+    access: 'seller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts?page=0&size=10&sortBy=createdAt&sortDir=desc&${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/seller/concerts/status': {
+    access: 'seller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/status?status=ON_SALE&${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/seller/concerts/count': {
+    access: 'seller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/count?${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'POST /api/seller/concerts': {
+    access: 'seller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts?${sellerIdQuery(w, actor)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: concertForm('보안 등록 공연'),
+    }),
+  },
+  'PUT /api/seller/concerts/{concertId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await newSellerConcert(w)}?${sellerIdQuery(w, actor)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { title: '수정된 보안 공연', description: '설명', status: 'ON_SALE' },
+    }),
+  },
+  'DELETE /api/seller/concerts/{concertId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await newSellerConcert(w)}?${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  // A fresh reviewed concert per call: the 30 s cooldown must not turn an allowed call into 429.
+  // The route reads no body (the client's `{}` is ignored), so none is sent; a form body is
+  // still refused by the content-type check like on every JSON route.
+  'POST /api/seller/concerts/{concertId}/ai-summary/regenerate': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await reviewedSellerConcert(w)}/ai-summary/regenerate?${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'PATCH /api/seller/concerts/{concertId}/poster': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await newSellerConcert(w)}/poster?${sellerIdQuery(w, actor)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { posterImageUrl: 'https://cdn.example.com/poster.png' },
+    }),
+  },
+
   'GET /api/concerts/{concertId}/ai-summary': {
     access: 'public',
     request: plain((w) => `/api/concerts/${w.concertId}/ai-summary`),

@@ -197,5 +197,9 @@ export function createMemoryQueueStore(
     async activeConcerts() {
       return [...queues.keys()];
     },
+
+    async closeConcert(concertId) {
+      queues.delete(concertId);
+    },
   };
 }

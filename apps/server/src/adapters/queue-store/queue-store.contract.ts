@@ -173,6 +173,23 @@ export function describeQueueStoreContract(
       expect(await store.activeConcerts()).not.toContain(concert);
     });
 
+    it('closes a concert: every place and key ends, other concerts keep theirs', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const entry = await store.enter(concert, 1, T0);
+      if (entry.status !== 'IMMEDIATE_ENTRY') throw new Error('expected entry');
+      await store.enter(concert, 2, T0);
+      const other = await store.enter(concert + 500, 1, T0);
+      if (other.status !== 'IMMEDIATE_ENTRY') throw new Error('expected entry');
+      await store.closeConcert(concert);
+      expect(await store.keyExpiry(concert, 1, entry.accessKey, T0 + 1)).toBeNull();
+      expect(await store.status(concert, 1, T0 + 1)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+      expect(await store.status(concert, 2, T0 + 1)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+      expect(await store.activeConcerts()).not.toContain(concert);
+      expect(await store.keyExpiry(concert + 500, 1, other.accessKey, T0 + 1)).not.toBeNull();
+      // A new room starts empty: the next user goes straight in.
+      expect((await store.enter(concert, 3, T0 + 2)).status).toBe('IMMEDIATE_ENTRY');
+    });
+
     it('counts an entry rate limit in the same step, and refuses past it without entering', async () => {
       const { store, counters, concert } = await fresh();
       const limit = (user: number) => ({

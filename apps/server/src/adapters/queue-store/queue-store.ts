@@ -89,4 +89,9 @@ export interface QueueStorePort {
   ): Promise<number | null>;
   /** Concerts that have waiting users or live keys: the ones the admission job must tick. */
   activeConcerts(): Promise<number[]>;
+  /**
+   * Ends a concert's waiting room (a cancelled concert): every waiting place and every access
+   * key, live or released, at once. Entering again afterwards starts a new room.
+   */
+  closeConcert(concertId: number): Promise<void>;
 }

@@ -272,5 +272,15 @@ export function createRedisQueueStore(
     async activeConcerts() {
       return (await redis.smembers(concertsKey)).map(Number);
     },
+
+    async closeConcert(concertId) {
+      const q = k(concertId);
+      // One MULTI: no instance sees half a room (keys gone, places still there).
+      await redis
+        .multi()
+        .del(q.wait, q.seq, q.seen, q.keys, q.active)
+        .srem(concertsKey, String(concertId))
+        .exec();
+    },
   };
 }

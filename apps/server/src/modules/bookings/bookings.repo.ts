@@ -519,3 +519,134 @@ export async function findConcertForBooking(
       }
     : undefined;
 }
+
+/**
+ * Everything unpaid or held of a cancelled concert ends: unpaid bookings CANCELED (their pending
+ * payment CANCELED, tickets detached), every RESERVED seat AVAILABLE again. Paid bookings stay
+ * CONFIRMED until their refund succeeds (`findRefundsDue`). Returns the freed seat ids.
+ */
+export async function closeUnpaidOfCancelledConcert(
+  tx: DbOrTx,
+  concertId: number,
+  now: Date,
+): Promise<number[]> {
+  const pending = await queryRows<{ id: number }>(
+    tx,
+    sql`update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
+        where concert_id = ${concertId} and status = 'PENDING_PAYMENT'
+        returning id`,
+  );
+  const ids = pending.map((r) => Number(r.id));
+  if (ids.length > 0) {
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update payments set status = 'CANCELED', failure_code = 'CONCERT_CANCELLED',
+            failure_message = '공연이 취소되어 결제가 취소되었습니다.', updated_at = ${now}
+          where booking_id in (${list}) and status = 'PENDING'`,
+    );
+    await tx.execute(sql`update tickets set concert_seat_id = null where booking_id in (${list})`);
+  }
+  const freed = await queryRows<{ id: number }>(
+    tx,
+    sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
+          hold_expires_at = null, booking_id = null, updated_at = ${now}
+        where concert_id = ${concertId} and status = 'RESERVED'
+        returning id`,
+  );
+  return freed.map((r) => Number(r.id));
+}
+
+export interface RefundDue {
+  bookingId: number;
+  concertId: number;
+  paymentId: number;
+  paymentKey: string;
+  orderId: string;
+  amount: number;
+}
+
+/**
+ * Paid bookings of cancelled concerts not refunded yet (the refund job's work list): CONFIRMED
+ * with a DONE payment. A refund that succeeded made the booking CANCELED, so it leaves the list.
+ */
+export async function findRefundsDue(
+  db: DbOrTx,
+  options: { concertId?: number; limit: number },
+): Promise<RefundDue[]> {
+  const rows = await queryRows<{
+    booking_id: number;
+    concert_id: number;
+    payment_id: number;
+    payment_key: string;
+    order_id: string;
+    amount: number;
+  }>(
+    db,
+    sql`select b.id as booking_id, b.concert_id, p.id as payment_id, p.payment_key, p.order_id,
+               p.amount
+        from bookings b
+        join concerts c on c.id = b.concert_id
+        join payments p on p.booking_id = b.id and p.status = 'DONE' and p.payment_key is not null
+        where c.status = 'CANCELLED' and b.status = 'CONFIRMED'
+          ${options.concertId === undefined ? sql`` : sql`and b.concert_id = ${options.concertId}`}
+        order by b.updated_at, b.id
+        limit ${options.limit}`,
+  );
+  return rows.map((r) => ({
+    bookingId: Number(r.booking_id),
+    concertId: Number(r.concert_id),
+    paymentId: Number(r.payment_id),
+    paymentKey: r.payment_key,
+    orderId: r.order_id,
+    amount: Number(r.amount),
+  }));
+}
+
+/**
+ * A refund attempt that failed moves its booking to the back of the work list (the list is in
+ * updated_at order), so refunds a provider keeps refusing never starve the others.
+ */
+export async function markRefundAttempt(db: DbOrTx, bookingId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`update bookings set updated_at = ${now} where id = ${bookingId} and status = 'CONFIRMED'`,
+  );
+}
+
+/** How many paid bookings of each given concert still await their refund. */
+export async function countRefundsDue(
+  db: DbOrTx,
+  concertIds: number[],
+): Promise<Map<number, number>> {
+  if (concertIds.length === 0) return new Map();
+  const rows = await queryRows<{ concert_id: number; due: number }>(
+    db,
+    sql`select b.concert_id, count(*)::int as due
+        from bookings b
+        join concerts c on c.id = b.concert_id
+        join payments p on p.booking_id = b.id and p.status = 'DONE' and p.payment_key is not null
+        where c.status = 'CANCELLED' and b.status = 'CONFIRMED'
+          and b.concert_id in (${sql.join(
+            concertIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        group by b.concert_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.concert_id), Number(r.due)]));
+}
+
+/** Cancelled concerts that still have an unpaid booking or a held seat (late arrivals). */
+export async function findCancelledConcertsWithLeftovers(db: DbOrTx): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select c.id from concerts c
+        where c.status = 'CANCELLED'
+          and (exists (select 1 from bookings b
+                       where b.concert_id = c.id and b.status = 'PENDING_PAYMENT')
+               or exists (select 1 from concert_seats s
+                          where s.concert_id = c.id and s.status = 'RESERVED'))`,
+  );
+  return rows.map((r) => Number(r.id));
+}

@@ -12,7 +12,7 @@ import {
   type ConfirmResult,
   type PaymentProviderPort,
 } from '../../adapters/payment-provider/payment-provider';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { addDays, toSeoulDate } from '../../lib/seoul-time';
@@ -24,6 +24,11 @@ import {
   attachSeats,
   cancelConfirmedBooking,
   closeUnpaidBooking,
+  closeUnpaidOfCancelledConcert,
+  countRefundsDue,
+  findCancelledConcertsWithLeftovers,
+  findRefundsDue,
+  markRefundAttempt,
   confirmBooking,
   countConfirmedSeats,
   countSeatsStillHeld,
@@ -51,6 +56,9 @@ export const PAYMENT_WINDOW_MINUTES = 10;
 /** Cancellation is allowed until this many days before the concert date, Asia/Seoul (§7). */
 const CANCEL_DAYS_BEFORE = limits.cancelDaysBeforeConcert;
 const OVERDUE_BATCH = 500;
+/** Refunds of cancelled concerts tried per job run (the rest wait for the next run). */
+const REFUND_BATCH = 200;
+const CONCERT_CANCELLED_REASON = '공연 취소에 따른 전액 환불';
 
 /** Where a payment callback sends the browser. */
 export type PaymentRedirect =
@@ -460,7 +468,82 @@ export function createBookingsService(deps: {
     await publishSeats(booking.concertId, freed);
   }
 
+  /**
+   * Inside the transaction that cancels a concert: its unpaid bookings and holds end at once
+   * (paid ones wait for their refunds). Returns the freed seats, to announce after the commit.
+   */
+  function closeUnpaidOfCancelled(tx: DbOrTx, concertId: number, now: Date): Promise<number[]> {
+    return closeUnpaidOfCancelledConcert(tx, concertId, now);
+  }
+
+  /**
+   * Refunds paid bookings of cancelled concerts through the provider, in full, each with the
+   * same idempotency key as a buyer's own cancel (`cancel-<orderId>`), so a refund raced by the
+   * buyer, or retried after a lost answer, pays back once. A refund the provider refuses or
+   * cannot take now stays due: the booking stays CONFIRMED and the refund job tries again.
+   */
+  async function refundCancelledConcerts(
+    options: { concertId?: number; limit?: number } = {},
+  ): Promise<{ refunded: number; failed: number }> {
+    const due = await findRefundsDue(db, {
+      ...(options.concertId === undefined ? {} : { concertId: options.concertId }),
+      limit: options.limit ?? REFUND_BATCH,
+    });
+    let refunded = 0;
+    let failed = 0;
+    for (const item of due) {
+      let refund;
+      try {
+        refund = await provider.cancel({
+          paymentKey: item.paymentKey,
+          amount: item.amount,
+          reason: CONCERT_CANCELLED_REASON,
+          idempotencyKey: `cancel-${item.orderId}`,
+        });
+      } catch {
+        failed += 1;
+        await markRefundAttempt(db, item.bookingId, clock.now());
+        continue;
+      }
+      const now = clock.now();
+      const freed = await db.transaction(async (tx) => {
+        const locked = await lockBooking(tx, item.bookingId);
+        // The buyer's own cancel got there first: that refund is the same one (same key).
+        if (!locked || locked.status !== 'CONFIRMED') return [];
+        await recordRefund(
+          tx,
+          { id: item.paymentId, amount: item.amount },
+          { reason: CONCERT_CANCELLED_REASON, transactionKey: refund.transactionKey, now },
+        );
+        return cancelConfirmedBooking(tx, locked, now);
+      });
+      refunded += 1;
+      await publishSeats(item.concertId, freed);
+    }
+    return { refunded, failed };
+  }
+
+  /**
+   * The refund job: ends what arrived at cancelled concerts after they were cancelled (a booking
+   * made or a seat held against a stale on-sale check) and retries every refund still due.
+   */
+  async function settleCancelledConcerts(): Promise<{ refunded: number; failed: number }> {
+    for (const concertId of await findCancelledConcertsWithLeftovers(db)) {
+      const freed = await db.transaction((tx) =>
+        closeUnpaidOfCancelledConcert(tx, concertId, clock.now()),
+      );
+      await publishSeats(concertId, freed);
+    }
+    return refundCancelledConcerts();
+  }
+
   return {
+    closeUnpaidOfCancelled,
+    refundCancelledConcerts,
+    settleCancelledConcerts,
+    countRefundsDue: (concertIds: number[]) => countRefundsDue(db, concertIds),
+    /** Tells open seat pages (polls and sockets, every instance) that these seats changed. */
+    publishSeats,
     createBooking,
     handlePaymentSuccess,
     handlePaymentFail,

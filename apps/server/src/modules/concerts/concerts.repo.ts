@@ -23,20 +23,53 @@ export async function insertSeatGrades(
     .returning({ id: seatGrades.id, sortOrder: seatGrades.sortOrder });
 }
 
+/** A section of the seat map with the id of its grade row. */
+export interface SectionToInsert {
+  section: PlannedSection;
+  gradeId: number;
+}
+
 /**
- * Creates every seat of a section in one statement; rows and numbers are plain integers from 1.
- * Done inside the database (generate_series) because a stadium has 50,000 seats.
+ * At most this many seats per INSERT. On PostgreSQL every request-path statement is cut off
+ * client-side after 800 ms (lib/outage.ts, pg's `query_timeout`, which a server-side
+ * `SET LOCAL statement_timeout` would not lift); 10,000 rows with their five indexes take well
+ * under 100 ms, so a 100,000-seat concert is ten statements inside the caller's transaction.
  */
-export async function insertSectionSeats(
+export const SEATS_PER_INSERT = 10_000;
+
+/**
+ * Creates every seat of the given sections, set-based inside the database: one INSERT ... SELECT
+ * per batch of sections, each section expanded by generate_series into rows and numbers from 1.
+ * Seat ids follow section, row and number order (the seat page lists seats by id).
+ */
+export async function insertSeats(
   db: DbOrTx,
-  options: { concertId: number; gradeId: number; section: PlannedSection },
+  concertId: number,
+  sections: readonly SectionToInsert[],
 ): Promise<void> {
-  const { concertId, gradeId, section } = options;
-  await db.execute(sql`
-    insert into concert_seats (concert_id, grade_id, section, row_number, seat_number, status)
-    select ${concertId}, ${gradeId}, ${section.name},
-           (g / ${section.seatsPerRow})::int + 1, (g % ${section.seatsPerRow})::int + 1, 'AVAILABLE'
-    from generate_series(0, ${section.seatCount - 1}) as g`);
+  let batch: SectionToInsert[] = [];
+  let batchSeats = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const rows = batch.map(
+      ({ section, gradeId }, ord) =>
+        sql`(${ord}::int, ${section.name}::text, ${gradeId}::int, ${section.seatCount}::int, ${section.seatsPerRow}::int)`,
+    );
+    await db.execute(sql`
+      insert into concert_seats (concert_id, grade_id, section, row_number, seat_number, status)
+      select ${concertId}::int, s.grade_id, s.name, g / s.per_row + 1, g % s.per_row + 1, 'AVAILABLE'
+      from (values ${sql.join(rows, sql`, `)}) as s(ord, name, grade_id, seat_count, per_row)
+      cross join lateral generate_series(0, s.seat_count - 1) as g
+      order by s.ord, g`);
+    batch = [];
+    batchSeats = 0;
+  };
+  for (const entry of sections) {
+    if (batchSeats > 0 && batchSeats + entry.section.seatCount > SEATS_PER_INSERT) await flush();
+    batch.push(entry);
+    batchSeats += entry.section.seatCount;
+  }
+  await flush();
 }
 
 export async function findConcertById(db: DbOrTx, id: number): Promise<ConcertRow | undefined> {
@@ -211,4 +244,39 @@ export async function findSectionLayout(
     rows: Number(r.rows),
     seatCount: Number(r.seat_count),
   }));
+}
+
+/**
+ * Removes the seat map (seats, then grades) when every seat is free, in id ranges of
+ * SEATS_PER_INSERT so each statement stays short (the 800 ms request-path limit). Returns false
+ * when a seat was taken meanwhile: the caller must then fail its transaction, which undoes the
+ * ranges already deleted. A DELETE waits for a concurrent hold on a row and re-checks it, so a
+ * seat held a moment ago is never deleted.
+ */
+export async function deleteFreeSeatMap(db: DbOrTx, concertId: number): Promise<boolean> {
+  const [range] = await queryRows<{ total: number; first: number | null; last: number | null }>(
+    db,
+    sql`select count(*)::int as total, min(id) as first, max(id) as last
+        from concert_seats where concert_id = ${concertId}`,
+  );
+  const total = Number(range?.total ?? 0);
+  let deleted = 0;
+  if (range?.first != null && range.last != null) {
+    for (let from = Number(range.first); from <= Number(range.last); from += SEATS_PER_INSERT) {
+      const [row] = await queryRows<{ deleted: number }>(
+        db,
+        sql`with d as (
+              delete from concert_seats s
+              where s.concert_id = ${concertId} and s.id >= ${from} and s.id < ${from + SEATS_PER_INSERT}
+                and s.status = 'AVAILABLE' and s.booking_id is null
+                and not exists (select 1 from tickets t where t.concert_seat_id = s.id)
+              returning 1)
+            select count(*)::int as deleted from d`,
+      );
+      deleted += Number(row?.deleted ?? 0);
+    }
+  }
+  if (deleted !== total) return false;
+  await db.delete(seatGrades).where(eq(seatGrades.concertId, concertId));
+  return true;
 }

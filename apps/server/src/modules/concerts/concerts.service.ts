@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import {
   completeBookingsOfConcerts,
+  deleteFreeSeatMap,
   completeEndedConcerts,
   findCatalogConcerts,
   findCatalogVersion,
@@ -23,7 +24,7 @@ import {
   findSectionLayout,
   insertConcert,
   insertSeatGrades,
-  insertSectionSeats,
+  insertSeats,
   markSoldOutConcerts,
   openConcertsForSale,
   reopenFreedConcerts,
@@ -50,6 +51,9 @@ export interface ConcertDraft {
   status: ConcertStatus;
   posterImageUrl: string | null;
   isDemo?: boolean;
+  /** The service's clock (the database's own time when absent). */
+  createdAt?: Date;
+  updatedAt?: Date;
 }
 
 /**
@@ -58,21 +62,54 @@ export interface ConcertDraft {
  */
 export async function createConcertWithSeats(tx: DbOrTx, draft: ConcertDraft): Promise<ConcertRow> {
   const concert = await insertConcert(tx, draft);
-  const sections = planSeatMap(draft.totalSeats);
+  await insertSeatMap(tx, concert.id, draft.totalSeats);
+  return concert;
+}
+
+/**
+ * The grades and seats of a concert of `totalSeats` seats (planSeatMap), inside the caller's
+ * transaction: for a new concert, or in place of a seat map nobody holds or bought a seat of.
+ */
+export async function insertSeatMap(
+  tx: DbOrTx,
+  concertId: number,
+  totalSeats: number,
+): Promise<void> {
+  const sections = planSeatMap(totalSeats);
   const usedGrades = [...new Set(sections.map((s) => s.gradeIndex))].sort();
   const gradeRows = await insertSeatGrades(
     tx,
-    concert.id,
+    concertId,
     usedGrades.map((index) => seatGradeCatalog[index] ?? seatGradeCatalog[2]),
   );
   const gradeIdOf = new Map(usedGrades.map((gradeIndex, i) => [gradeIndex, gradeRows[i]?.id]));
-  for (const section of sections) {
-    const gradeId = gradeIdOf.get(section.gradeIndex);
-    if (gradeId === undefined) throw new Error(`no grade row for section ${section.name}`);
-    await insertSectionSeats(tx, { concertId: concert.id, gradeId, section });
-  }
-  return concert;
+  await insertSeats(
+    tx,
+    concertId,
+    sections.map((section) => {
+      const gradeId = gradeIdOf.get(section.gradeIndex);
+      if (gradeId === undefined) throw new Error(`no grade row for section ${section.name}`);
+      return { section, gradeId };
+    }),
+  );
 }
+
+/**
+ * Replaces the seat map of a concert with one of `totalSeats` seats, inside the caller's
+ * transaction, only while no seat is held, booked or named by a ticket. Returns false when one
+ * is: the caller must then fail its transaction, which undoes any seats already removed.
+ */
+export async function replaceFreeSeatMap(
+  tx: DbOrTx,
+  concertId: number,
+  totalSeats: number,
+): Promise<boolean> {
+  if (!(await deleteFreeSeatMap(tx, concertId))) return false;
+  await insertSeatMap(tx, concertId, totalSeats);
+  return true;
+}
+
+export type { ConcertRow };
 
 /** A concert counts as completed this long after its show ends (product-rules.md §1). */
 const COMPLETE_AFTER_END_MINUTES = 30;

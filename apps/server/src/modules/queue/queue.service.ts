@@ -14,6 +14,8 @@ import type { ConcertsService } from '../concerts/concerts.service';
 
 /** The bus channel of a concert's waiting room: admissions and rank changes. */
 export const queueChannel = (concertId: number) => `queue:${concertId}`;
+/** Announces a closed waiting room (a cancelled concert) to every instance. */
+const QUEUE_CLOSED_CHANNEL = 'queue-closed';
 
 export type QueueEvent =
   | { type: 'ADMIT'; concertId: number; userId: number; accessKey: string }
@@ -23,7 +25,9 @@ export type QueueEvent =
       updates: Array<{ userId: number; rank: number }>;
       /** Admissions per second measured over the last minute; null before any admission. */
       ratePerSecond: number | null;
-    };
+    }
+  /** The waiting room ended (the concert was cancelled): every waiting socket is told and closed. */
+  | { type: 'CLOSED'; concertId: number };
 
 /** Admissions older than this do not count towards the measured rate. */
 const RATE_WINDOW_MS = 60_000;
@@ -247,6 +251,31 @@ export function createQueueService(deps: {
   }
 
   /** Another instance's tick measured a rate: keep it for ETAs answered here. */
+  /** Forgets the keys of a concert this instance remembers as live. */
+  function forgetKeysOf(concertId: number): void {
+    const prefix = `${concertId}:`;
+    for (const known of liveKeys.keys()) if (known.startsWith(prefix)) liveKeys.delete(known);
+  }
+  // Every instance forgets a closed concert's keys when any instance closes it.
+  void bus
+    .subscribe(QUEUE_CLOSED_CHANNEL, (message) => {
+      const concertId = Number((message as { concertId?: unknown } | null)?.concertId);
+      if (Number.isSafeInteger(concertId)) forgetKeysOf(concertId);
+    })
+    .catch(() => undefined);
+
+  /**
+   * Ends a cancelled concert's waiting room: places and keys in the store, and the keys every
+   * instance remembers as live (told over the event bus), so the seat routes refuse them at once.
+   */
+  async function closeConcert(concertId: number): Promise<void> {
+    await store.closeConcert(concertId);
+    forgetKeysOf(concertId);
+    await bus.publish(QUEUE_CLOSED_CHANNEL, { concertId }).catch(() => undefined);
+    const closed: QueueEvent = { type: 'CLOSED', concertId };
+    await bus.publish(queueChannel(concertId), closed).catch(() => undefined);
+  }
+
   function noteRate(concertId: number, ratePerSecond: number | null): void {
     if (ratePerSecond !== null) rates.set(concertId, ratePerSecond);
   }
@@ -261,6 +290,7 @@ export function createQueueService(deps: {
     touchWaiting,
     runAdmissionTick,
     noteRate,
+    closeConcert,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { WaitQueueFrame } from '@curtaincall/contracts';
+import { queueMessages, type WaitQueueFrame } from '@curtaincall/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
@@ -44,6 +44,13 @@ export function createWaitQueueSockets(deps: {
       if (!socket) return;
       send(socket, { type: 'ADMIT', accessKey: event.accessKey });
       socket.close(CLOSE_NORMAL, 'ADMITTED');
+      return;
+    }
+    if (event.type === 'CLOSED') {
+      for (const socket of group.sockets.values()) {
+        send(socket, { type: 'ERROR', message: queueMessages.closedByCancel });
+        socket.close(CLOSE_NORMAL, 'CLOSED');
+      }
       return;
     }
     deps.queue.noteRate(concertId, event.ratePerSecond);

@@ -1,0 +1,372 @@
+import {
+  bookingInstant,
+  concertTimeIssues,
+  isAllowedStatusChange,
+  sellerConcertMessages,
+  statusChangeMessage,
+  type ConcertCreate,
+  type ConcertStatus,
+  type ConcertUpdate,
+  type FieldError,
+  type Page,
+  type SellerConcert,
+  type SellerConcertListQuery,
+} from '@curtaincall/contracts';
+import type { Database, DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import { toPage } from '../../lib/paging';
+import { toSeoulDate, toSeoulDateTime } from '../../lib/seoul-time';
+import type { AuthUser } from '../auth/auth.policy';
+import type { BookingsService } from '../bookings/bookings.service';
+import type { QueueService } from '../queue/queue.service';
+import {
+  createConcertWithSeats,
+  replaceFreeSeatMap,
+  type ConcertRow,
+  type ConcertsService,
+} from '../concerts/concerts.service';
+import {
+  countSellerConcerts,
+  findSellerConcertPage,
+  findSellerConcertsByStatus,
+  hasLiveBookings,
+  hasTakenSeats,
+  lockConcert,
+  updateConcertRow,
+  findConcertRow,
+} from './seller-concerts.repo';
+
+/** `HH:mm[:ss]` -> `HH:mm:ss`, the stored and wire form. */
+function fullTime(value: string): string {
+  return value.length === 5 ? `${value}:00` : value.slice(0, 8);
+}
+
+/**
+ * Refunds a cancel request makes before it answers; a concert with more paid bookings has the
+ * rest refunded by the refund job within seconds, and the seller sees them as refundsPending.
+ */
+const INLINE_REFUNDS = 20;
+
+/** The fields that place the show and its sale in time: frozen once a ticket is sold. */
+const scheduleFields = [
+  'concertDate',
+  'startTime',
+  'endTime',
+  'bookingStartDate',
+  'bookingEndDate',
+] as const;
+
+/**
+ * A seller's own concerts (api-contract.md §11.2): list, register with a generated seat map,
+ * edit under the rules that protect what buyers already hold, change the poster. The caller is
+ * always the session's seller; `sellerId` in a request is only compared with it (§14.1).
+ */
+export function createSellerConcertsService(deps: {
+  db: Database;
+  concerts: ConcertsService;
+  bookings: BookingsService;
+  queue: QueueService;
+  clock: Clock;
+}) {
+  const { db, concerts, bookings, queue, clock } = deps;
+
+  /** The concert as the seller's screens show it: with the refunds its cancellation still owes. */
+  async function toSellerConcerts(rows: ConcertRow[]): Promise<SellerConcert[]> {
+    const cancelled = rows.filter((row) => row.status === 'CANCELLED').map((row) => row.id);
+    const due = await bookings.countRefundsDue(cancelled);
+    return rows.map((row) => ({
+      ...concerts.toConcert(row),
+      refundsPending: due.get(row.id) ?? 0,
+    }));
+  }
+  async function toSellerConcert(row: ConcertRow): Promise<SellerConcert> {
+    const [concert] = await toSellerConcerts([row]);
+    if (!concert) throw new Error('no concert to answer');
+    return concert;
+  }
+
+  /**
+   * In the transaction that cancels a concert (locked, not cancelled yet): a show that already
+   * took place cannot be cancelled; otherwise the status becomes CANCELLED and every unpaid
+   * booking and hold ends. Returns the freed seats.
+   */
+  async function cancelInTransaction(
+    tx: DbOrTx,
+    current: ConcertRow,
+    now: Date,
+  ): Promise<number[]> {
+    if (current.status === 'COMPLETED') {
+      throw new AppError('S006', sellerConcertMessages.completedNotCancellable);
+    }
+    await updateConcertRow(tx, current.id, { status: 'CANCELLED', updatedAt: now });
+    return bookings.closeUnpaidOfCancelled(tx, current.id, now);
+  }
+
+  /**
+   * After the cancel committed: public pages drop the concert, the waiting room and its keys end,
+   * open seat pages hear that seats changed, and every paid booking is refunded now; a refund
+   * the provider refuses stays due for the refund job (seen by the seller as refundsPending).
+   */
+  async function afterCancel(concertId: number, freed: number[]): Promise<void> {
+    concerts.invalidateCatalog();
+    await queue.closeConcert(concertId);
+    await bookings.publishSeats(concertId, freed);
+    await bookings.refundCancelledConcerts({ concertId, limit: INLINE_REFUNDS });
+  }
+
+  /** Today in Seoul by the server's clock: "in the future" is measured against it. */
+  function today(): string {
+    return toSeoulDate(clock.now());
+  }
+
+  /** 403 S002 when the request names a seller other than the session's (§14.1). */
+  function assertSellerId(seller: AuthUser, sellerId: number | undefined): void {
+    if (sellerId !== undefined && sellerId !== seller.id) {
+      throw new AppError('S002', sellerConcertMessages.notOwner);
+    }
+  }
+
+  /** The concert, locked for this transaction: 404 T003 when unknown, 403 S002 when not theirs. */
+  async function ownConcertForUpdate(
+    tx: DbOrTx,
+    seller: AuthUser,
+    concertId: number,
+  ): Promise<ConcertRow> {
+    const row = await lockConcert(tx, concertId);
+    if (!row) throw new AppError('T003');
+    if (row.sellerId !== seller.id) throw new AppError('S002', sellerConcertMessages.notOwner);
+    return row;
+  }
+
+  async function list(
+    seller: AuthUser,
+    query: SellerConcertListQuery,
+  ): Promise<Page<SellerConcert>> {
+    assertSellerId(seller, query.sellerId);
+    const { rows, total } = await findSellerConcertPage(db, {
+      sellerId: seller.id,
+      sortBy: query.sortBy,
+      sortDir: query.sortDir,
+      page: query.page,
+      size: query.size,
+    });
+    return toPage(await toSellerConcerts(rows), total, query.page, query.size);
+  }
+
+  async function listByStatus(
+    seller: AuthUser,
+    query: { sellerId?: number | undefined; status: ConcertStatus },
+  ): Promise<SellerConcert[]> {
+    assertSellerId(seller, query.sellerId);
+    return toSellerConcerts(await findSellerConcertsByStatus(db, seller.id, query.status));
+  }
+
+  async function count(seller: AuthUser, sellerId: number | undefined): Promise<number> {
+    assertSellerId(seller, sellerId);
+    return countSellerConcerts(db, seller.id);
+  }
+
+  /**
+   * Registers a concert with its whole seat map in one transaction. A SCHEDULED concert whose
+   * booking window has already opened starts ON_SALE, as the lifecycle job would make it anyway.
+   */
+  async function create(
+    seller: AuthUser,
+    sellerId: number | undefined,
+    body: ConcertCreate,
+  ): Promise<SellerConcert> {
+    assertSellerId(seller, sellerId);
+    const now = clock.now();
+    const bookingStartAt = bookingInstant(body.bookingStartDate);
+    const bookingEndAt = bookingInstant(body.bookingEndDate);
+    const status: ConcertStatus =
+      body.status === 'SCHEDULED' && bookingStartAt <= now ? 'ON_SALE' : body.status;
+    const row = await db.transaction((tx) =>
+      createConcertWithSeats(tx, {
+        sellerId: seller.id,
+        title: body.title,
+        artist: body.artist,
+        description: body.description,
+        venueName: body.venueName,
+        venueAddress: body.venueAddress,
+        concertDate: body.concertDate,
+        startTime: fullTime(body.startTime),
+        endTime: fullTime(body.endTime),
+        totalSeats: body.totalSeats,
+        bookingStartAt,
+        bookingEndAt,
+        minAge: body.minAge,
+        maxTicketsPerUser: body.maxTicketsPerUser,
+        status,
+        posterImageUrl: body.posterImageUrl,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    concerts.invalidateCatalog();
+    return toSellerConcert(row);
+  }
+
+  /** Which schedule fields the body really changes (the edit form resends every key). */
+  function changedScheduleFields(row: ConcertRow, body: ConcertUpdate): string[] {
+    const current = {
+      concertDate: row.concertDate,
+      startTime: fullTime(row.startTime),
+      endTime: fullTime(row.endTime),
+      bookingStartDate: row.bookingStartAt.getTime(),
+      bookingEndDate: row.bookingEndAt.getTime(),
+    };
+    const next = {
+      concertDate: body.concertDate,
+      startTime: body.startTime === undefined ? undefined : fullTime(body.startTime),
+      endTime: body.endTime === undefined ? undefined : fullTime(body.endTime),
+      bookingStartDate:
+        body.bookingStartDate === undefined
+          ? undefined
+          : bookingInstant(body.bookingStartDate).getTime(),
+      bookingEndDate:
+        body.bookingEndDate === undefined
+          ? undefined
+          : bookingInstant(body.bookingEndDate).getTime(),
+    };
+    return scheduleFields.filter(
+      (field) => next[field] !== undefined && next[field] !== current[field],
+    );
+  }
+
+  /**
+   * PUT rules (§11.2, §14.15): a cancelled concert is frozen; an unchanged status is always
+   * accepted, otherwise SCHEDULED <-> ON_SALE and any -> CANCELLED; the seat map changes only
+   * while no seat is held, booked or ticketed; the show's time and the booking window stay
+   * fixed once a ticket is sold. Everything else applies. One transaction, the concert row
+   * locked, so a concurrent edit or cancel waits and sees the outcome.
+   */
+  async function update(
+    seller: AuthUser,
+    sellerId: number | undefined,
+    concertId: number,
+    body: ConcertUpdate,
+  ): Promise<SellerConcert> {
+    assertSellerId(seller, sellerId);
+    const now = clock.now();
+    let freed: number[] | null = null;
+    const row = await db.transaction(async (tx) => {
+      const current = await ownConcertForUpdate(tx, seller, concertId);
+      const from = current.status as ConcertStatus;
+      if (from === 'CANCELLED') {
+        throw new AppError('S006', sellerConcertMessages.cancelledNotEditable);
+      }
+      const to = body.status ?? from;
+      if (!isAllowedStatusChange(from, to)) {
+        throw new AppError('S006', statusChangeMessage(from, to));
+      }
+
+      const scheduleChanges = changedScheduleFields(current, body);
+      if (scheduleChanges.length > 0) {
+        const merged = {
+          concertDate: body.concertDate ?? current.concertDate,
+          startTime: body.startTime ?? current.startTime,
+          endTime: body.endTime ?? current.endTime,
+          bookingStartDate: body.bookingStartDate ?? toSeoulDateTime(current.bookingStartAt),
+          bookingEndDate: body.bookingEndDate ?? toSeoulDateTime(current.bookingEndAt),
+        };
+        // "In the future" applies to a new date only: an unchanged date of a show that is near
+        // or over must not block fixing its title.
+        const issues: FieldError[] = concertTimeIssues(
+          merged,
+          scheduleChanges.includes('concertDate') ? today() : null,
+        );
+        if (issues.length > 0) throw new AppError('C001', issues[0]?.message, issues);
+        if (await hasLiveBookings(tx, concertId)) {
+          throw new AppError('S006', sellerConcertMessages.scheduleLocked);
+        }
+      }
+
+      const seatsChange = body.totalSeats !== undefined && body.totalSeats !== current.totalSeats;
+      if (seatsChange && body.totalSeats !== undefined) {
+        if (await hasTakenSeats(tx, concertId)) {
+          throw new AppError('S006', sellerConcertMessages.seatsLocked);
+        }
+        if (!(await replaceFreeSeatMap(tx, concertId, body.totalSeats))) {
+          throw new AppError('S006', sellerConcertMessages.seatsLocked);
+        }
+      }
+
+      if (to === 'CANCELLED') freed = await cancelInTransaction(tx, current, now);
+
+      return updateConcertRow(tx, concertId, {
+        ...(body.title !== undefined && { title: body.title }),
+        ...(body.artist !== undefined && { artist: body.artist }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.venueName !== undefined && { venueName: body.venueName }),
+        ...(body.venueAddress !== undefined && { venueAddress: body.venueAddress }),
+        ...(body.concertDate !== undefined && { concertDate: body.concertDate }),
+        ...(body.startTime !== undefined && { startTime: fullTime(body.startTime) }),
+        ...(body.endTime !== undefined && { endTime: fullTime(body.endTime) }),
+        ...(body.totalSeats !== undefined && { totalSeats: body.totalSeats }),
+        ...(body.bookingStartDate !== undefined && {
+          bookingStartAt: bookingInstant(body.bookingStartDate),
+        }),
+        ...(body.bookingEndDate !== undefined && {
+          bookingEndAt: bookingInstant(body.bookingEndDate),
+        }),
+        ...(body.minAge !== undefined && { minAge: body.minAge }),
+        ...(body.maxTicketsPerUser !== undefined && { maxTicketsPerUser: body.maxTicketsPerUser }),
+        ...(body.posterImageUrl !== undefined && { posterImageUrl: body.posterImageUrl }),
+        status: to,
+        updatedAt: now,
+      });
+    });
+    if (freed) await afterCancel(concertId, freed);
+    else concerts.invalidateCatalog();
+    return toSellerConcert((await findConcertRow(db, concertId)) ?? row);
+  }
+
+  /**
+   * `DELETE /seller/concerts/{id}`: the soft cancel with refunds (see cancelInTransaction and
+   * afterCancel). A second cancel is 409 S006 '이미 취소된 콘서트입니다.'.
+   */
+  async function cancel(
+    seller: AuthUser,
+    sellerId: number | undefined,
+    concertId: number,
+  ): Promise<SellerConcert> {
+    assertSellerId(seller, sellerId);
+    const now = clock.now();
+    const freed = await db.transaction(async (tx) => {
+      const current = await ownConcertForUpdate(tx, seller, concertId);
+      if (current.status === 'CANCELLED') {
+        throw new AppError('S006', sellerConcertMessages.alreadyCancelled);
+      }
+      return cancelInTransaction(tx, current, now);
+    });
+    await afterCancel(concertId, freed);
+    const row = await findConcertRow(db, concertId);
+    if (!row) throw new AppError('T003');
+    return toSellerConcert(row);
+  }
+
+  /** `PATCH /seller/concerts/{id}/poster`: sets or clears the poster of an own concert. */
+  async function setPoster(
+    seller: AuthUser,
+    sellerId: number | undefined,
+    concertId: number,
+    posterImageUrl: string | null,
+  ): Promise<SellerConcert> {
+    assertSellerId(seller, sellerId);
+    const row = await db.transaction(async (tx) => {
+      const current = await ownConcertForUpdate(tx, seller, concertId);
+      if (current.status === 'CANCELLED') {
+        throw new AppError('S006', sellerConcertMessages.cancelledNotEditable);
+      }
+      return updateConcertRow(tx, concertId, { posterImageUrl, updatedAt: clock.now() });
+    });
+    concerts.invalidateCatalog();
+    return toSellerConcert(row);
+  }
+
+  return { today, list, listByStatus, count, create, update, setPoster, cancel };
+}
+
+export type SellerConcertsService = ReturnType<typeof createSellerConcertsService>;

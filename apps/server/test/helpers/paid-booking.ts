@@ -1,0 +1,117 @@
+import type { BookingCreated, SeatEntry } from '@curtaincall/contracts';
+import { sandboxTestCards } from '../../src/adapters/payment-provider/sandbox-payment-provider';
+import type { App } from '../../src/app';
+
+/** A buyer through the front door: waiting room, seat page, hold, booking (api-contract §6-8). */
+export interface BuyerSession {
+  cookie: string;
+  accessKey: string;
+}
+
+function expectStatus(
+  response: { statusCode: number; body: string },
+  status: number,
+  what: string,
+) {
+  if (response.statusCode !== status) {
+    throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  }
+}
+
+/** Enters the concert's waiting room (straight in while slots are free) and returns the key. */
+export async function admit(
+  app: App,
+  concertId: number,
+  buyer: { cookie: string },
+): Promise<BuyerSession> {
+  const entry = await app.inject({
+    method: 'POST',
+    url: `/api/queue/enter?concertId=${concertId}`,
+    headers: { cookie: buyer.cookie },
+  });
+  expectStatus(entry, 200, 'queue entry');
+  const accessKey: unknown = entry.json().data?.accessKey;
+  if (typeof accessKey !== 'string') throw new Error(`not admitted: ${entry.body}`);
+  return { cookie: buyer.cookie, accessKey };
+}
+
+/** Holds `count` free seats of the concert; returns their ids. */
+export async function holdSeats(
+  app: App,
+  concertId: number,
+  session: BuyerSession,
+  count: number,
+): Promise<number[]> {
+  const headers = { cookie: session.cookie, 'x-access-key': session.accessKey };
+  const status = await app.inject({
+    method: 'GET',
+    url: `/api/seats/concerts/${concertId}/status`,
+    headers,
+  });
+  expectStatus(status, 200, 'seat status');
+  const free = (status.json().data as SeatEntry[]).filter((s) => s.status === 'AVAILABLE');
+  const held: number[] = [];
+  for (const seat of free) {
+    if (held.length === count) break;
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/seats/concerts/${concertId}/seats/${seat.seatId}/reserve`,
+      headers,
+    });
+    // Another buyer of the same test may have taken it a moment ago: try the next one.
+    if (response.statusCode === 200) held.push(seat.seatId);
+  }
+  if (held.length !== count) throw new Error(`could hold only ${held.length} of ${count} seats`);
+  return held;
+}
+
+/** Books held seats: an unpaid booking with the payment window's parameters. */
+export async function book(
+  app: App,
+  concertId: number,
+  session: BuyerSession,
+  seatIds: number[],
+): Promise<BookingCreated> {
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: session.cookie, 'content-type': 'application/json' },
+    payload: { concertId, concertSeatIds: seatIds },
+  });
+  expectStatus(booked, 201, 'booking');
+  return booked.json().data as BookingCreated;
+}
+
+/** Pays a booking in the sandbox window with the approving test card (PAYMENT_PROVIDER=sandbox). */
+export async function payInSandbox(
+  app: App,
+  session: BuyerSession,
+  created: BookingCreated,
+): Promise<void> {
+  const checkout = new URL(created.checkoutUrl ?? '');
+  const submit = await app.inject({
+    method: 'POST',
+    url: checkout.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      orderId: created.orderId,
+      orderName: created.orderName,
+      amount: String(created.amount),
+      customerName: created.customerName,
+      cardNumber: sandboxTestCards.approve,
+      expiry: '12/39',
+      installment: '0',
+    }).toString(),
+  });
+  expectStatus(submit, 302, 'sandbox window');
+  const callback = new URL(String(submit.headers.location));
+  const landed = await app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: session.cookie },
+  });
+  expectStatus(landed, 302, 'payment callback');
+  if (!String(landed.headers.location).includes('/payment/result/success')) {
+    throw new Error(`payment did not succeed: ${String(landed.headers.location)}`);
+  }
+}
