@@ -93,7 +93,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Checks a username and password without letting anyone lock out someone else
-   * (docs/ARCHITECTURE.md, "Login attempts"):
+   * (docs/security.md, "Login attempts"):
    * - failures per (username, IP): over LOGIN_MAX_FAILURES that client is refused, even with the
    *   right password, until the window ends;
    * - failures per IP, all usernames: over 4x that, the IP is refused for usernames it has never
