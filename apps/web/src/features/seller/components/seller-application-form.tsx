@@ -1,7 +1,7 @@
 import type { SellerStatus } from '@curtaincall/contracts';
 import { FileCheck2, FileUp, Info } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { useApplicantInfo } from '../api/get-applicant-info';
@@ -239,8 +239,21 @@ export function SellerApplicationForm({ status, onSubmitted }: SellerApplication
                 document: file ? (checkDocument(file) ?? undefined) : undefined,
               }));
             }}
-            className="block w-full rounded-xl border border-dashed border-surface-600 bg-surface-900 px-4 py-3 text-sm text-zinc-300 file:mr-4 file:rounded-lg file:border-0 file:bg-surface-700 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-zinc-100 hover:border-zinc-400"
+            // The browser's own button speaks the browser's language ("Choose File"); ours is
+            // Korean, drawn by the label below, and the input stays reachable by keyboard.
+            className="peer sr-only"
           />
+          <label
+            htmlFor={fileInputId}
+            aria-hidden
+            className={`${buttonStyles({ variant: 'outline', size: 'sm' })} cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-rose-400 tablet:self-auto`}
+          >
+            <FileUp className="size-4" aria-hidden />
+            파일 선택
+          </label>
+          <span className="min-w-0 truncate text-sm text-zinc-300">
+            {document ? document.name : '선택된 파일 없음'}
+          </span>
           {document && (
             <Button
               variant="ghost"
