@@ -89,6 +89,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: the server preloads a page's lazy chunks with its HTML from it
+    // (apps/server/src/http/first-load-page.ts).
+    manifest: true,
   },
   test: {
     name: 'web',
