@@ -92,6 +92,12 @@ export default defineConfig({
     // .vite/manifest.json: the server preloads a page's lazy chunks with its HTML from it
     // (apps/server/src/http/first-load-page.ts).
     manifest: true,
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8_000 } },
+      },
+    },
   },
   test: {
     name: 'web',

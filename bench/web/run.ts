@@ -57,6 +57,7 @@ async function measure(
   url: string,
   distDir: string,
   reportName: string,
+  attempt = 1,
 ): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
@@ -70,7 +71,11 @@ async function measure(
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
   }
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // NO_NAVSTART and the like come and go on a busy machine: a few tries before giving up.
+    if (attempt < 3) return measure(port, url, distDir, reportName, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details;
   const items = (details && 'items' in details ? details.items : []) as NetworkItem[];
