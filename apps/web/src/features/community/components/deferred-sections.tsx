@@ -1,4 +1,13 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ExpectationSection } from './expectation-section';
 import type { ReviewSection } from './review-section';
@@ -11,9 +20,10 @@ const ExpectationSectionCode = lazy(async () => ({
 }));
 
 /** Holds the section's place while its code loads, shaped like its loading list. */
-function SectionPlaceholder({ label }: { label: string }) {
+function SectionPlaceholder({ label, ref }: { label: string; ref?: Ref<HTMLDivElement> }) {
   return (
     <div
+      ref={ref}
       aria-busy="true"
       aria-label={`${label} 불러오는 중`}
       className="flex flex-col gap-4 border-t border-white/5 pt-6 tablet:rounded-2xl tablet:border tablet:border-surface-700/70 tablet:bg-surface-900/50 tablet:p-6"
@@ -30,22 +40,46 @@ function SectionPlaceholder({ label }: { label: string }) {
 }
 
 /**
- * The 관람평 and 기대평 sections of the concert page, whose code (lists, paging, the write and
- * delete flows) loads after the concert itself is on screen: they sit below the first screenful,
- * and keeping them out of the page's first chunk makes a phone's first load lighter.
+ * Shows `children` once the placeholder comes within a screen's height of the viewport (at once
+ * where there is no IntersectionObserver): on a phone the sections sit well below the poster,
+ * and a visitor who never scrolls there never loads their code or their data.
+ */
+function WhenNearViewport({ label, children }: { label: string; children: ReactNode }) {
+  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const placeholder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = placeholder.current;
+    if (isNear || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear]);
+  if (!isNear) return <SectionPlaceholder label={label} ref={placeholder} />;
+  return <Suspense fallback={<SectionPlaceholder label={label} />}>{children}</Suspense>;
+}
+
+/**
+ * The 관람평 and 기대평 sections of the concert page. Their code (lists, paging, the write and
+ * delete flows) and their data load when the visitor scrolls toward them, not with the concert:
+ * keeping them off a phone's first load makes it lighter and quicker.
  */
 export function DeferredReviewSection(props: ComponentProps<typeof ReviewSection>) {
   return (
-    <Suspense fallback={<SectionPlaceholder label="관람평" />}>
+    <WhenNearViewport label="관람평">
       <ReviewSectionCode {...props} />
-    </Suspense>
+    </WhenNearViewport>
   );
 }
 
 export function DeferredExpectationSection(props: ComponentProps<typeof ExpectationSection>) {
   return (
-    <Suspense fallback={<SectionPlaceholder label="기대평" />}>
+    <WhenNearViewport label="기대평">
       <ExpectationSectionCode {...props} />
-    </Suspense>
+    </WhenNearViewport>
   );
 }
