@@ -71,8 +71,9 @@ export async function registerWebApp(
     return reply.sendFile('index.html', options.webDistDir);
   }
 
-  // The home page, which the static files would otherwise answer with index.html as built.
-  app.get('/', sendPage);
+  // The home page, which the static files would otherwise answer with index.html as built (a
+  // page, not part of the API documentation).
+  app.get('/', { schema: { hide: true } }, sendPage);
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isServerPath(request.url) || !isPageRequest) {
