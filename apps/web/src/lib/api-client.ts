@@ -201,6 +201,22 @@ export async function apiRequest(
   return { data: json, message: undefined };
 }
 
+/**
+ * The answer index.html brought for this GET (first-load-answers.ts), checked against its schema:
+ * a query's `initialData`, so a page's first render already has its data (no loading state, no
+ * second render when a fetch resolves). Undefined when there is none, and the query fetches.
+ */
+export function takeFirstLoadData<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  params?: QueryParams,
+): z.infer<S> | undefined {
+  const json = takeFirstLoadAnswer(buildUrl(path, params));
+  if (!isRecord(json) || json.success !== true) return undefined;
+  const parsed = schema.safeParse(json.data);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** Like apiRequest, and checks the data against its contract schema. */
 export async function apiFetch<S extends z.ZodType>(
   path: string,

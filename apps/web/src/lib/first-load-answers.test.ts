@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { server } from '@/test/server';
-import { apiFetch, apiRequest } from './api-client';
+import { apiFetch, apiRequest, takeFirstLoadData } from './api-client';
 import {
   firstLoadAnswerKey,
   firstLoadAnswerMaxAgeMs,
@@ -94,6 +94,23 @@ describe('first-load answers', () => {
     const calls = countCalls('/api/concerts/9', 'fetched');
     await expect(apiRequest('/concerts/9')).resolves.toMatchObject({ data: 'fetched' });
     expect(calls.count).toBe(1);
+  });
+
+  it("a query's initial data: the inline data, checked, taken once; nothing otherwise", () => {
+    const schema = z.object({ from: z.string() });
+    answers(Date.now(), {
+      '/api/concerts?page=0&size=4': { success: true, data: { from: 'inline' } },
+      '/api/concerts/11': { success: true, data: { from: 11 } },
+      '/api/concerts/12': { success: false, status: 404, code: 'T003', message: '없음' },
+    });
+    expect(takeFirstLoadData('/concerts', schema, { size: 4, page: 0 })).toEqual({
+      from: 'inline',
+    });
+    expect(takeFirstLoadData('/concerts', schema, { size: 4, page: 0 })).toBeUndefined();
+    // Off-contract data and failure envelopes are no initial data: the query fetches instead.
+    expect(takeFirstLoadData('/concerts/11', schema)).toBeUndefined();
+    expect(takeFirstLoadData('/concerts/12', schema)).toBeUndefined();
+    expect(takeFirstLoadData('/concerts/13', schema)).toBeUndefined();
   });
 
   it('the data still meets the contract schema', async () => {
