@@ -117,7 +117,15 @@ function CatalogGrid({ concerts }: { concerts: Concert[] }) {
   return (
     <ConcertGrid>
       {shown.map((concert, index) => (
-        <li key={concert.concertId}>
+        <li
+          key={concert.concertId}
+          // Cards past the first screenful skip style, layout and paint until scrolled near
+          // (a card's height until then; the real one is kept once drawn).
+          className={clsx(
+            index >= firstScreenCards &&
+              '[contain-intrinsic-size:auto_400px] [content-visibility:auto]',
+          )}
+        >
           <ConcertCard concert={concert} priority={index < firstScreenCards} />
         </li>
       ))}
