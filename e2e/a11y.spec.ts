@@ -97,7 +97,10 @@ const visits: Record<RoutePath, Visit> = {
     account: 'anonymous',
     open: async (page, demo) => {
       await goto(page, `/concerts/${demo.concertId}`, concertTitle);
-      await expect(page.getByRole('heading', { name: /관람평/ }).first()).toBeVisible();
+      // The review and expectation sections load as the visitor scrolls toward them.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect(page.getByRole('heading', { name: /^관람평/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^기대평/ })).toBeVisible();
     },
   },
   '/login': { account: 'anonymous', open: (page) => goto(page, '/login') },

@@ -371,6 +371,23 @@ for (const viewport of viewports) {
       test.slow();
       await page.goto('/');
       const hero = page.getByRole('search');
+      // The spec's whole placeholder shows in the field (at 375 px it was cut at "…검색하세").
+      const placeholder = await hero.getByLabel('콘서트 검색').evaluate((input) => {
+        const field = input as HTMLInputElement;
+        const probe = document.createElement('span');
+        const font = getComputedStyle(field, '::placeholder');
+        probe.textContent = field.placeholder;
+        probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${font.font};letter-spacing:${font.letterSpacing}`;
+        document.body.append(probe);
+        const textWidth = probe.getBoundingClientRect().width;
+        probe.remove();
+        const own = getComputedStyle(field);
+        const room = field.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight);
+        return { text: field.placeholder, textWidth, room, fontSize: font.fontSize };
+      });
+      expect(placeholder.text).toBe('콘서트나 아티스트를 검색하세요');
+      expect(placeholder.textWidth).toBeGreaterThan(100);
+      expect(placeholder.textWidth).toBeLessThanOrEqual(placeholder.room);
       await hero.getByLabel('콘서트 검색').fill('노을');
       await hero.getByLabel('콘서트 검색').press('Enter');
       await expect(page.getByText(/‘노을’ 검색 결과 \d+건/)).toBeVisible();

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +21,8 @@ import { freePort, machineFacts, median, startServer, type ChildServer } from '.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** When set, every Lighthouse report is written there as JSON, to see where the time goes. */
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'apps/web/dist');
@@ -50,7 +52,13 @@ function gzipBytesOf(distDir: string, url: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-async function measure(port: number, url: string, distDir: string): Promise<Figures> {
+async function measure(
+  port: number,
+  url: string,
+  distDir: string,
+  reportName: string,
+  attempt = 1,
+): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -59,7 +67,15 @@ async function measure(port: number, url: string, distDir: string): Promise<Figu
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) {
+    // NO_NAVSTART and the like come and go on a busy machine: a few tries before giving up.
+    if (attempt < 3) return measure(port, url, distDir, reportName, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details;
   const items = (details && 'items' in details ? details.items : []) as NetworkItem[];
@@ -98,6 +114,7 @@ async function startOurServer(
   webDistDir: string,
   demoData: boolean,
 ): Promise<ChildServer> {
+  const port = await freePort();
   return startServer({
     args: [...serverNodeFlags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
     env: {
@@ -107,9 +124,12 @@ async function startOurServer(
       SESSION_SECRET: randomBytes(32).toString('hex'),
       WEB_DIST_DIR: webDistDir,
       HOST: '127.0.0.1',
+      // The origin the pages are loaded from, as a deployment sets it: poster URLs are built on
+      // it, and the default (localhost) is another origin than 127.0.0.1, whose images fail.
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     },
     readyPath: '/api/health',
-    port: await freePort(),
+    port,
   });
 }
 
@@ -154,10 +174,16 @@ async function main(): Promise<void> {
     const firstConcert = list.data.content[0]?.concertId;
     if (firstConcert === undefined) throw new Error('the demo catalogue is empty');
     const pages = [
-      { name: 'hello (React + Vite)', url: `${hello.url}/`, dist: helloDist },
-      { name: 'home /', url: `${app.url}/`, dist: webDist },
-      { name: 'all concerts /concerts', url: `${app.url}/concerts`, dist: webDist },
+      { key: 'hello', name: 'hello (React + Vite)', url: `${hello.url}/`, dist: helloDist },
+      { key: 'home', name: 'home /', url: `${app.url}/`, dist: webDist },
       {
+        key: 'concerts',
+        name: 'all concerts /concerts',
+        url: `${app.url}/concerts`,
+        dist: webDist,
+      },
+      {
+        key: 'detail',
         name: `concert detail /concerts/${firstConcert}`,
         url: `${app.url}/concerts/${firstConcert}`,
         dist: webDist,
@@ -167,7 +193,7 @@ async function main(): Promise<void> {
     // Rounds go over every page in turn, so a busy moment of the machine hits them all alike.
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const page of pages) {
-        const figures = await measure(chrome.port, page.url, page.dist);
+        const figures = await measure(chrome.port, page.url, page.dist, `${page.key}-${round}`);
         runs.get(page.name)?.push(figures);
         console.log(
           `  round ${round} ${page.name}: ${figures.score} · LCP ${Math.round(figures.lcpMs)} ms · TBT ${Math.round(figures.tbtMs)} ms`,

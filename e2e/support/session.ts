@@ -22,6 +22,8 @@ export async function loginThroughPage(
   ).toBeVisible();
 }
 
+const drawSkipped = '* { content-visibility: visible !important; }';
+
 /** Full-page screenshots kept as test artifacts. */
 export async function saveScreenshot(
   page: Page,
@@ -36,11 +38,20 @@ export async function saveScreenshot(
   const file = path.join(screenshotDir, `${name}.png`);
   // On a loaded CI machine Chromium once never answered a full-page capture (the test timed
   // out inside page.screenshot); a bounded attempt and one retry keep that from hanging a run.
+  // A full-page capture does not scroll, so content the page skips until scrolled near
+  // (content-visibility: auto, the catalogue's later cards) is drawn for it as a visitor
+  // scrolling down sees it.
+  const capture = {
+    path: file,
+    fullPage: true,
+    animations: 'disabled',
+    style: drawSkipped,
+  } as const;
   try {
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: 15_000 });
+    await page.screenshot({ ...capture, timeout: 15_000 });
   } catch (error) {
     if (!(error instanceof Error) || !/Timeout/i.test(error.message)) throw error;
     await page.waitForTimeout(1_000);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: 20_000 });
+    await page.screenshot({ ...capture, timeout: 20_000 });
   }
 }

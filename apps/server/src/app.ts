@@ -58,6 +58,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
+import { concertFirstLoadHints } from './modules/concerts/concert-first-load';
 import { registerJobs } from './jobs/jobs';
 import { createScheduler, type Scheduler } from './jobs/scheduler';
 import { systemClock, type Clock } from './lib/clock';
@@ -387,7 +388,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     allowedOrigins: ownOrigins.map((url) => new URL(url).origin),
   });
 
-  await registerWebApp(app, { webDistDir: config.webDistDir, uploadsDir });
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    uploadsDir,
+    firstLoadHints: concertFirstLoadHints(concerts),
+  });
 
   const scheduler = createScheduler({
     lock: redis ? createRedisJobLock(redis, config.redisKeyPrefix) : createMemoryJobLock(),

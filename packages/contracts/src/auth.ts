@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { roleSchema } from './enums';
 import { withTopicParticle } from './korean';
 

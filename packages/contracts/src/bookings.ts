@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { paymentMethodSchema, paymentStatusSchema } from './enums';
 
 /** Bookings and payment (api-contract.md §8): texts the client shows as they are. */

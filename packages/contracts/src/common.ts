@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import type { ErrorCode, FieldError } from './errors';
 
 /** The success envelope (api-contract.md §1.3): `data` is omitted when null. */

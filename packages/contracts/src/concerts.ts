@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { dateSchema, dateTimeSchema, timeSchema } from './common';
 import { concertStatusSchema } from './enums';
 

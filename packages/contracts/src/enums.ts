@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 
 /** Enum values exactly as the wire carries them (api-contract.md §1.8). */
 export const concertStatusSchema = z.enum([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { errorEnvelopeSchema } from './common';
 
 const componentSchema = z.object({

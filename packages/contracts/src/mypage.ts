@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { passwordSchema, profileFieldsSchema } from './auth';
 import { dateSchema, dateTimeSchema, timeSchema } from './common';
 import { bookingStatusSchema, paymentMethodSchema, paymentStatusSchema } from './enums';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 
 /** Waiting room and access keys (api-contract.md §6). */
 export const queueMessages = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 import { dateSchema } from './common';
 import { bookingStatusSchema } from './enums';
 import { errorMessages } from './errors';

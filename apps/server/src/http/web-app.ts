@@ -1,17 +1,24 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { isServerPath, sendError } from './error-handler';
+import { createFirstLoadPage, type FirstLoadHintsFor } from './first-load-page';
 
 /**
  * Serves uploaded files under /uploads/ and the built SPA with history fallback (every GET that is
  * not a server path and not a file answers index.html); unknown server paths answer the envelope.
+ * Pages that `firstLoadHints` knows get index.html with their data and LCP image hinted in it
+ * (first-load-page.ts); every other page gets the built file as it is.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDistDir: string; uploadsDir: string },
+  options: {
+    webDistDir: string;
+    uploadsDir: string;
+    firstLoadHints?: FirstLoadHintsFor;
+  },
 ): Promise<void> {
   mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -31,7 +38,8 @@ export async function registerWebApp(
       // Looked up per request, not listed once at start: a rebuilt web app is served without a
       // restart. A missing file falls through to the not-found handler below.
       wildcard: true,
-      index: 'index.html',
+      // `/` is a page like any other, answered below, where it may get first-load hints.
+      index: false,
       // The .br and .gz files `vite build` writes beside each asset, picked by Accept-Encoding
       // (with Vary); a file without them is compressed on the fly (http/compression.ts).
       preCompressed: true,
@@ -46,11 +54,8 @@ export async function registerWebApp(
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (isServerPath(request.url) || !isPageRequest) {
-      return sendError(reply, new AppError('C005'));
-    }
+  /** A page of the SPA: index.html, with first-load hints when the page has some. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     if (!hasWebApp) {
       return reply
         .status(503)
@@ -59,7 +64,39 @@ export async function registerWebApp(
           '<!doctype html><meta charset="utf-8"><title>커튼콜</title><p>웹 앱이 아직 빌드되지 않았습니다. <code>npm run build</code> 후 다시 시작해주세요.</p>',
         );
     }
+    // Revalidated every time: a new build, and the hinted answers, show on the next load.
     reply.header('Cache-Control', 'no-cache');
+    const html = await hintedPage(request);
+    if (html !== null) return reply.type('text/html; charset=utf-8').send(html);
     return reply.sendFile('index.html', options.webDistDir);
+  }
+
+  // The home page, which the static files would otherwise answer with index.html as built (a
+  // page, not part of the API documentation).
+  app.get('/', { schema: { hide: true } }, sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isServerPath(request.url) || !isPageRequest) {
+      return sendError(reply, new AppError('C005'));
+    }
+    return sendPage(request, reply);
   });
+
+  const firstLoadPage = createFirstLoadPage(options.webDistDir);
+  async function hintedPage(request: FastifyRequest): Promise<string | null> {
+    if (!options.firstLoadHints) return null;
+    const url = request.url;
+    const pathname = url.split('?')[0] ?? url;
+    // A page with parameters (a search, another page of the list) asks for its own data.
+    if (pathname !== url) return null;
+    try {
+      const hints = await options.firstLoadHints(pathname);
+      // Wall time, not the app clock: the browser compares it with its own.
+      return hints ? await firstLoadPage.render(hints, new Date()) : null;
+    } catch (error) {
+      // Hints only speed the page up: without them it loads its data itself.
+      request.log.warn({ err: error }, 'first-load hints failed; serving index.html as built');
+      return null;
+    }
+  }
 }

@@ -5,6 +5,7 @@ import {
   type FieldError,
 } from '@curtaincall/contracts';
 import type { z } from 'zod';
+import { takeFirstLoadAnswer } from './first-load-answers';
 
 /** Every REST path of the contract is relative to this base (api-contract.md §1.1). */
 export const API_BASE = '/api';
@@ -153,34 +154,44 @@ export async function apiRequest(
   const signals = [options.signal, timeoutSignal].filter((s): s is AbortSignal => s !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
 
-  let response: Response;
-  let json: unknown;
-  try {
-    response = await fetch(buildUrl(path, options.params), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'include',
-      signal,
-      ...(options.keepalive ? { keepalive: true } : {}),
-    });
-    json = await readJson(response);
-  } catch (error) {
-    // The signals say why fetch gave up; the error objects differ between browsers and realms.
-    if (options.signal?.aborted) throw error;
-    if (timeoutSignal?.aborted) throw new ApiError({ status: 0, message: timeoutErrorMessage });
-    throw new ApiError({ status: 0, message: networkErrorMessage });
-  }
-
-  if (!response.ok) {
-    throw toApiError(response.status, json, fallbackMessageForStatus(response.status));
+  const url = buildUrl(path, options.params);
+  const method = options.method ?? 'GET';
+  // The answer index.html brought along, on a page's first load (first-load-answers.ts).
+  const inline = method === 'GET' && body === undefined ? takeFirstLoadAnswer(url) : undefined;
+  let status = 200;
+  let json: unknown = inline;
+  if (inline === undefined) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
+      });
+      json = await readJson(response);
+    } catch (error) {
+      // The signals say why fetch gave up; the error objects differ between browsers and realms.
+      if (options.signal?.aborted) throw error;
+      if (timeoutSignal?.aborted) throw new ApiError({ status: 0, message: timeoutErrorMessage });
+      throw new ApiError({ status: 0, message: networkErrorMessage });
+    }
+    status = response.status;
+    if (!response.ok) {
+      throw toApiError(status, json, fallbackMessageForStatus(status));
+    }
   }
 
   if (isRecord(json) && 'success' in json) {
     if (json.success === false) {
       // A 2xx carrying success:false is still a failure (api-contract.md §1.2).
-      const status = typeof json.status === 'number' ? json.status : response.status;
-      throw toApiError(status, json, unknownErrorMessage);
+      throw toApiError(
+        typeof json.status === 'number' ? json.status : status,
+        json,
+        unknownErrorMessage,
+      );
     }
     return {
       data: json.data,
@@ -188,6 +199,22 @@ export async function apiRequest(
     };
   }
   return { data: json, message: undefined };
+}
+
+/**
+ * The answer index.html brought for this GET (first-load-answers.ts), checked against its schema:
+ * a query's `initialData`, so a page's first render already has its data (no loading state, no
+ * second render when a fetch resolves). Undefined when there is none, and the query fetches.
+ */
+export function takeFirstLoadData<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  params?: QueryParams,
+): z.infer<S> | undefined {
+  const json = takeFirstLoadAnswer(buildUrl(path, params));
+  if (!isRecord(json) || json.success !== true) return undefined;
+  const parsed = schema.safeParse(json.data);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Like apiRequest, and checks the data against its contract schema. */

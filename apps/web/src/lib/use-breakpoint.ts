@@ -18,13 +18,31 @@ export interface Breakpoint {
   isDesktop: boolean;
 }
 
+/**
+ * The width read in this task. Reading `innerWidth` forces a style and layout pass when the DOM
+ * has changed, and React asks every component using the hook for it on every render: on a
+ * phone's first load those forced layouts were a tenth of the main thread. One read per task
+ * (and a fresh one after every resize) gives the same answers.
+ */
+let widthThisTask: number | null = null;
+
 function subscribeToResize(onChange: () => void): () => void {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
+  const listener = () => {
+    widthThisTask = null;
+    onChange();
+  };
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
 }
 
 function readWindowWidth(): number {
-  return window.innerWidth;
+  if (widthThisTask === null) {
+    widthThisTask = window.innerWidth;
+    queueMicrotask(() => {
+      widthThisTask = null;
+    });
+  }
+  return widthThisTask;
 }
 
 /** Before the window can be measured (server render, hydration) the spec's default applies. */

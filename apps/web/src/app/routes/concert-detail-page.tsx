@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { ExpectationSection } from '@/features/community/components/expectation-section';
-import { ReviewSection } from '@/features/community/components/review-section';
+import {
+  DeferredExpectationSection,
+  DeferredReviewSection,
+} from '@/features/community/components/deferred-sections';
 import { useConcert } from '@/features/concerts/api/get-concert';
 import { ConcertDetail, ConcertDetailMessage } from '@/features/concerts/components/concert-detail';
 import { parseConcertId } from '@/features/concerts/utils/concert-id';
@@ -59,13 +61,13 @@ function ConcertDetailView({ concertId }: { concertId: number }) {
     <>
       <ConcertDocumentTitle concertId={concertId} />
       <ConcertDetail concertId={concertId} onBook={book} isBooking={queueEntry.isEntering}>
-        <ReviewSection
+        <DeferredReviewSection
           key={`reviews-${concertId}`}
           concertId={concertId}
           user={communityUser}
           onLoginRequired={requireLogin}
         />
-        <ExpectationSection
+        <DeferredExpectationSection
           key={`expectations-${concertId}`}
           concertId={concertId}
           user={communityUser}

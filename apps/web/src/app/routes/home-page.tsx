@@ -54,7 +54,7 @@ function HeroSearch({
         <label htmlFor="home-search" className="sr-only">
           콘서트 검색
         </label>
-        <Search className="ml-2 size-5 shrink-0 text-zinc-400" aria-hidden />
+        <Search className="ml-1 size-5 shrink-0 text-zinc-400 tablet:ml-2" aria-hidden />
         <input
           id="home-search"
           type="search"
@@ -63,7 +63,9 @@ function HeroSearch({
           placeholder={searchPlaceholder}
           autoComplete="off"
           enterKeyHint="search"
-          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-zinc-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          // The placeholder is a size smaller on a phone so the spec's whole sentence fits at
+          // 375 px; typed text stays 16 px (smaller makes iOS zoom in on focus).
+          className="h-11 min-w-0 flex-1 bg-transparent text-base text-zinc-50 placeholder:text-sm placeholder:text-zinc-400 focus:outline-none tablet:placeholder:text-base [&::-webkit-search-cancel-button]:hidden"
         />
         {(keyword !== '' || hasSearch) && (
           <button
@@ -75,7 +77,7 @@ function HeroSearch({
             <X className="size-4" aria-hidden />
           </button>
         )}
-        <Button type="submit" disabled={isBlank} className="shrink-0 px-5">
+        <Button type="submit" disabled={isBlank} className="shrink-0 px-4 tablet:px-5">
           검색
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { concertDetailSchema, seatGradeSchema } from '@curtaincall/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, takeFirstLoadData } from '@/lib/api-client';
 
 /**
  * The detail as the page reads it: the contract's concert with its seat grades. A server that
@@ -22,6 +22,8 @@ export function concertQueryOptions(concertId: number) {
   return queryOptions({
     queryKey: ['concerts', 'detail', concertId] as const,
     queryFn: ({ signal }) => getConcert(concertId, signal),
+    initialData: () =>
+      takeFirstLoadData(`/concerts/${concertId}`, concertDetailResponseSchema) ?? undefined,
   });
 }
 

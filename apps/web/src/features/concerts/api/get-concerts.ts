@@ -1,7 +1,7 @@
 import { concertSchema, limits, pageSchema } from '@curtaincall/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, takeFirstLoadData } from '@/lib/api-client';
 
 /** A page of concerts; `first`, `last`, `numberOfElements` and `empty` may be absent (api-contract.md §1.6). */
 export const concertPageSchema = pageSchema(concertSchema).partial({
@@ -28,6 +28,7 @@ export function concertsQueryOptions(params: GetConcertsParams) {
   return queryOptions({
     queryKey: ['concerts', 'list', params] as const,
     queryFn: ({ signal }) => getConcerts(params, signal),
+    initialData: () => takeFirstLoadData('/concerts', concertPageSchema, { ...params }),
     placeholderData: keepPreviousData,
   });
 }

@@ -203,7 +203,8 @@ describe('ConcertCatalog: search and filter', () => {
       within(screen.getByRole('list', { name: '적용된 조건' })).getByText('루나'),
     ).toBeInTheDocument();
     expect(screen.getByText('25개 중 1-20개 표시')).toBeInTheDocument();
-    expect(cardTitles()).toHaveLength(20);
+    // The cards past the first screenful follow in a second render (concert-catalog.tsx).
+    await waitFor(() => expect(cardTitles()).toHaveLength(20));
 
     await user.click(screen.getByRole('button', { name: '2 페이지' }));
     expect(await screen.findByText('25개 중 21-25개 표시')).toBeInTheDocument();

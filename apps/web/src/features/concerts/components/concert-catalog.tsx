@@ -1,6 +1,7 @@
+import type { Concert } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import { CalendarX2, SearchX, Ticket } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
@@ -99,6 +100,42 @@ function EmptyCatalog({
         />
       );
   }
+}
+
+/**
+ * A loaded view's cards. When the grid appears, the first screenful is drawn at once and the rest
+ * (a page holds 20) in a following render React can pause for input, with placeholders holding
+ * their places: one long task on a phone's first load becomes a short one and a few small ones.
+ */
+function CatalogGrid({ concerts }: { concerts: Concert[] }) {
+  const [isFirstScreenOnly, setIsFirstScreenOnly] = useState(true);
+  useEffect(() => {
+    startTransition(() => setIsFirstScreenOnly(false));
+  }, []);
+  // Only when the grid appears: a new page or sort later shows all its cards at once.
+  const shown = isFirstScreenOnly ? concerts.slice(0, firstScreenCards) : concerts;
+  return (
+    <ConcertGrid>
+      {shown.map((concert, index) => (
+        <li
+          key={concert.concertId}
+          // Cards past the first screenful skip style, layout and paint until scrolled near
+          // (a card's height until then; the real one is kept once drawn).
+          className={clsx(
+            index >= firstScreenCards &&
+              '[contain-intrinsic-size:auto_400px] [content-visibility:auto]',
+          )}
+        >
+          <ConcertCard concert={concert} priority={index < firstScreenCards} />
+        </li>
+      ))}
+      {concerts.slice(shown.length).map((concert) => (
+        <li key={`placeholder-${concert.concertId}`} aria-hidden>
+          <ConcertCardSkeleton />
+        </li>
+      ))}
+    </ConcertGrid>
+  );
 }
 
 /**
@@ -204,13 +241,7 @@ export function ConcertCatalog({ today }: { today?: string }) {
         ) : (
           <>
             <div className={clsx('transition-opacity', result.isRefreshing && 'opacity-60')}>
-              <ConcertGrid>
-                {result.concerts.map((concert, index) => (
-                  <li key={concert.concertId}>
-                    <ConcertCard concert={concert} priority={index < firstScreenCards} />
-                  </li>
-                ))}
-              </ConcertGrid>
+              <CatalogGrid concerts={result.concerts} />
             </div>
             <Pagination
               page={result.page}

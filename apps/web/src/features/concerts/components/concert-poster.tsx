@@ -27,7 +27,9 @@ export function ConcertPoster({ src, title, className, priority = false }: Conce
       height={800}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
-      decoding="async"
+      // An async decode may paint the frame without the image and show it a frame later: the
+      // first screen's posters are painted with their frame.
+      decoding={priority ? 'auto' : 'async'}
       onError={() => {
         if (usable !== fallbackPosterUrl) setFailedSrc(usable);
       }}
