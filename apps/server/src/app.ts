@@ -71,6 +71,8 @@ import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
 import { aiSummaryRoutes } from './modules/ai-summary/ai-summary.routes';
 import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.routes';
+import { posterUploadsRoutes } from './modules/poster-uploads/poster-uploads.routes';
+import { createPosterUploadsService } from './modules/poster-uploads/poster-uploads.service';
 import { createSellerConcertsService } from './modules/seller-concerts/seller-concerts.service';
 import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -250,6 +252,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
   });
 
+  // Job locks double as short-lived "in progress" locks (one upload of the same poster at a time).
+  const jobLock = redis ? createRedisJobLock(redis, config.redisKeyPrefix) : createMemoryJobLock();
+  const posterUploads = createPosterUploadsService({
+    db: database.db,
+    files,
+    storage,
+    lock: jobLock,
+    sellerConcerts,
+    clock,
+  });
+
   if (config.demoData) {
     await seedDemoData({ db: database.db, storage, privateStorage, clock });
   }
@@ -353,6 +366,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(adminSellersRoutes, { sellers });
       await api.register(concertsRoutes, { concerts });
       await api.register(sellerConcertsRoutes, { sellerConcerts });
+      await api.register(posterUploadsRoutes, { posterUploads });
       await api.register(aiSummaryRoutes, { aiSummaries });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });
@@ -394,10 +408,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     firstLoadHints: concertFirstLoadHints(concerts),
   });
 
-  const scheduler = createScheduler({
-    lock: redis ? createRedisJobLock(redis, config.redisKeyPrefix) : createMemoryJobLock(),
-    log: app.log,
-  });
+  const scheduler = createScheduler({ lock: jobLock, log: app.log });
   registerJobs(scheduler, {
     clock,
     log: app.log,
@@ -408,6 +419,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     queueTickMs: config.queue.tickMs,
     sessionStore,
     bookings,
+    posterUploads,
   });
   app.decorate('scheduler', scheduler);
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());

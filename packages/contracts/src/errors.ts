@@ -68,6 +68,10 @@ export const errorCodes = [
   'S007', // (new) business number already on another live seller application
   'S008', // (new) seller application already decided (another admin was first)
   'S009', // (new) the user is not an approved seller (withdrawal, forced revoke)
+  'F005', // (new) uploaded file name too long or with a forbidden character
+  'F006', // (new) the same file is already being uploaded by this seller
+  'F007', // (new) uploaded file not found
+  'F008', // (new) uploaded file still used as a concert's poster
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -137,6 +141,10 @@ export const errorStatus = {
   S007: 409,
   S008: 409,
   S009: 400,
+  F005: 400,
+  F006: 409,
+  F007: 404,
+  F008: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -204,6 +212,10 @@ export const errorMessages = {
   S007: '이미 신청되었거나 등록된 사업자등록번호입니다.',
   S008: '이미 다른 관리자가 처리한 신청입니다. 목록을 새로고침해주세요.',
   S009: '판매자 권한이 없어 철회할 수 없습니다.',
+  F005: '파일 이름은 255자 이하여야 하며 < > : " / \\ | ? * 문자를 포함할 수 없습니다.',
+  F006: '같은 파일을 업로드하는 중입니다. 잠시 후 다시 시도해주세요.',
+  F007: '파일을 찾을 수 없습니다.',
+  F008: '콘서트 포스터로 사용 중인 파일은 삭제할 수 없습니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

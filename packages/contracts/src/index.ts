@@ -15,3 +15,4 @@ export * from './bookings';
 export * from './tickets';
 export * from './sellers';
 export * from './seller-concerts';
+export * from './poster-uploads';

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import type { AiSummaryService } from '../modules/ai-summary/ai-summary.service';
 import type { BookingsService } from '../modules/bookings/bookings.service';
 import type { ConcertsService } from '../modules/concerts/concerts.service';
+import type { PosterUploadsService } from '../modules/poster-uploads/poster-uploads.service';
 import type { QueueService } from '../modules/queue/queue.service';
 import type { SeatsService } from '../modules/seats/seats.service';
 import type { Scheduler } from './scheduler';
@@ -21,6 +22,7 @@ export function registerJobs(
     queueTickMs: number;
     sessionStore: SessionStorePort;
     bookings: BookingsService;
+    posterUploads: PosterUploadsService;
   },
 ): void {
   scheduler.add({
@@ -94,6 +96,17 @@ export function registerJobs(
     run: async () => {
       const removed = await deps.sessionStore.sweepExpired();
       if (removed > 0) deps.log.info({ removed }, 'expired sessions removed');
+    },
+  });
+  scheduler.add({
+    name: 'orphan-poster-cleanup',
+    // Posters uploaded by a form that was never saved (a closed tab, a crash before the
+    // rollback): removed a day after their upload; hourly is soon enough for disk space.
+    intervalMs: 60 * 60_000,
+    lockTtlMs: 10 * 60_000,
+    run: async () => {
+      const removed = await deps.posterUploads.removeOrphanPosters(deps.clock.now());
+      if (removed > 0) deps.log.info({ removed }, 'orphan poster uploads removed');
     },
   });
 }

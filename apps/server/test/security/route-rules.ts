@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import type { SellerApplication } from '@curtaincall/contracts';
+import sharp from 'sharp';
 import { multipart, registerUser, registrationFields } from '../helpers/factories';
 import { applicationMultipart, applicationBody, applyForSeller, decide } from '../helpers/sellers';
 import {
@@ -142,6 +144,40 @@ async function newSellerConcert(w: SecurityWorld): Promise<number> {
   });
   if (created.statusCode !== 201) throw new Error(`concert create failed: ${created.body}`);
   return (created.json().data as { concertId: number }).concertId;
+}
+
+/** A small PNG of a random colour: distinct bytes per call (one upload of the same file at a time). */
+async function posterPng(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 40,
+      height: 60,
+      channels: 3,
+      background: { r: randomInt(256), g: randomInt(256), b: randomInt(256) },
+    },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** The multipart body of a poster upload (api-contract §11.3). */
+async function posterUploadBody() {
+  return multipart({ timestamp: '1764000000000' }, [
+    { field: 'file', filename: 'poster.png', contentType: 'image/png', content: await posterPng() },
+  ]);
+}
+
+/** A poster freshly uploaded by the world's seller; its absolute URL. */
+async function newSellerPoster(w: SecurityWorld): Promise<string> {
+  const body = await posterUploadBody();
+  const uploaded = await w.app.inject({
+    method: 'POST',
+    url: '/api/upload/poster',
+    headers: { cookie: w.accounts.seller.cookie, ...body.headers },
+    payload: body.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`poster upload failed: ${uploaded.body}`);
+  return uploaded.json().data as string;
 }
 
 /** A fresh concert of the world's seller with one review long enough to summarise. */
@@ -428,6 +464,45 @@ export const routeRules: Record<string, RouteRule> = {
     request: async (w, actor) => ({
       url: `/api/seller/concerts/${await reviewedSellerConcert(w)}/ai-summary/regenerate?${sellerIdQuery(w, actor)}`,
       headers: headersOf(w, actor),
+    }),
+  },
+  'POST /api/upload/poster': {
+    access: 'seller',
+    request: async (w, actor) => {
+      const body = await posterUploadBody();
+      return {
+        url: '/api/upload/poster',
+        headers: { ...headersOf(w, actor), ...body.headers },
+        payload: body.payload,
+      };
+    },
+  },
+  // A fresh concert and upload per call: an allowed call deletes the file.
+  'DELETE /api/upload/poster/specific': {
+    access: 'concertSeller',
+    request: async (w, actor) => {
+      const fileUrl = encodeURIComponent(await newSellerPoster(w));
+      const concertId = await newSellerConcert(w);
+      return {
+        url: `/api/upload/poster/specific?fileUrl=${fileUrl}&concertId=${concertId}&${sellerIdQuery(w, actor)}`,
+        headers: headersOf(w, actor),
+      };
+    },
+  },
+  // Only the uploader (the world's seller) may delete an unsaved upload.
+  'DELETE /api/upload/temp': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/upload/temp?fileUrl=${encodeURIComponent(await newSellerPoster(w))}&${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'PATCH /api/upload/poster/{concertId}/restore': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/upload/poster/${await newSellerConcert(w)}/restore?${sellerIdQuery(w, actor)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { originalUrl: 'https://cdn.example.com/original-poster.webp' },
     }),
   },
   'PATCH /api/seller/concerts/{concertId}/poster': {

@@ -140,8 +140,10 @@ export function createFilesService(deps: {
     db: DbOrTx,
     file: StoredFile,
     ownerUserId: number | null,
+    /** The upload time by the app's clock, when a rule measures age from it (the poster sweep). */
+    createdAt?: Date,
   ): Promise<number> {
-    return insertUploadedFile(db, { ...file, ownerUserId });
+    return insertUploadedFile(db, { ...file, ownerUserId, ...(createdAt ? { createdAt } : {}) });
   }
 
   /** Removes a stored file whose database write failed. */

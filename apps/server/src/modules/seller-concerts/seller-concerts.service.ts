@@ -366,7 +366,53 @@ export function createSellerConcertsService(deps: {
     return toSellerConcert(row);
   }
 
-  return { today, list, listByStatus, count, create, update, setPoster, cancel };
+  /** A read check for calls naming a concert: 404 T003 when unknown, 403 S002 when not theirs. */
+  async function assertOwnConcert(seller: AuthUser, concertId: number): Promise<void> {
+    const row = await findConcertRow(db, concertId);
+    if (!row) throw new AppError('T003');
+    if (row.sellerId !== seller.id) throw new AppError('S002', sellerConcertMessages.notOwner);
+  }
+
+  /**
+   * Deletes a poster file of an own concert (`DELETE /upload/poster/specific`): with the concert
+   * locked, `removeFile` checks and removes the file in the same transaction, and the concert's
+   * poster is cleared only when it is that file (api-contract §14 item 17).
+   */
+  async function detachPosterFile(
+    seller: AuthUser,
+    sellerId: number | undefined,
+    concertId: number,
+    fileUrl: string,
+    removeFile: (tx: DbOrTx, concertId: number) => Promise<void>,
+  ): Promise<void> {
+    assertSellerId(seller, sellerId);
+    const cleared = await db.transaction(async (tx) => {
+      const current = await ownConcertForUpdate(tx, seller, concertId);
+      const shown = current.posterImageUrl === fileUrl;
+      // Checked before the file goes: a refusal must not leave the concert without its bytes.
+      if (shown && current.status === 'CANCELLED') {
+        throw new AppError('S006', sellerConcertMessages.cancelledNotEditable);
+      }
+      await removeFile(tx, current.id);
+      if (!shown) return false;
+      await updateConcertRow(tx, current.id, { posterImageUrl: null, updatedAt: clock.now() });
+      return true;
+    });
+    if (cleared) concerts.invalidateCatalog();
+  }
+
+  return {
+    today,
+    list,
+    listByStatus,
+    count,
+    create,
+    update,
+    setPoster,
+    cancel,
+    assertOwnConcert,
+    detachPosterFile,
+  };
 }
 
 export type SellerConcertsService = ReturnType<typeof createSellerConcertsService>;
