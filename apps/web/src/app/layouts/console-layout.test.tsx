@@ -100,6 +100,9 @@ describe('ConsoleLayout', () => {
     setWidth(1280);
     renderApp('/admin', { session: users.admin });
     await screen.findByRole('navigation', { name: '관리자 메뉴' });
+    // The layout listens for resizes from a passive effect, which React may still have pending
+    // when the menu is already on screen (it happened on a loaded CI machine): flush it first.
+    await act(async () => {});
 
     vi.useFakeTimers();
     act(() => {
