@@ -93,7 +93,8 @@ describe('ConsoleLayout', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/seller/status'));
-    expect(screen.queryByRole('dialog', { name: '판매자 메뉴' })).toBeNull();
+    // The router renders the new location in a transition, a moment after its state changed.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '판매자 메뉴' })).toBeNull());
   });
 
   it('switches to the phone layout 100 ms after resizing stops', async () => {
