@@ -167,3 +167,33 @@ describe('session hooks', () => {
     expect(backing.calls.set).toBe(0);
   });
 });
+
+describe('session store down while answering', () => {
+  it('answers with the error handler envelope, not Fastify’s own body, and sets no cookie', async () => {
+    const { store } = countingStore();
+    store.set = async () => {
+      throw new Error("Stream isn't writeable and enableOfflineQueue options is false");
+    };
+    const app = Fastify();
+    app.setErrorHandler((_error, _request, reply) =>
+      reply.status(503).send({ success: false, status: 503, code: 'C012' }),
+    );
+    await registerSessions(app, {
+      store,
+      secret: SECRET,
+      secure: false,
+      idleSeconds: IDLE_SECONDS,
+      findUser: async () => null,
+    });
+    app.post('/login', async (request) => {
+      await request.session.regenerate();
+      request.session.userId = 7;
+      return { ok: true };
+    });
+    const response = await app.inject({ method: 'POST', url: '/login' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ success: false, status: 503, code: 'C012' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    await app.close();
+  });
+});

@@ -204,6 +204,10 @@ export async function registerSessions(
 
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = pendingSessionWrite(request);
+    // A failed request keeps nothing of its session. This is also what ends a store outage: the
+    // failed save goes to the error handler, whose 503 passes here again, and a second failed
+    // save would make Fastify replace our error envelope with its own body.
+    if (reply.statusCode >= 500) return payload;
     if (pending?.kind === 'save') {
       const current = pending.state;
       current.id ||= newSessionId();
