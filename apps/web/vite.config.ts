@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -68,9 +68,28 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * The web app validates answers with zod but never turns a schema into JSON Schema. zod's classic
+ * API links that converter into every schema all the same (about 4 KB gzip of every page's first
+ * load), so the build swaps its two modules for stubs with the same exports that throw if called.
+ */
+export function withoutZodJsonSchema(): Plugin {
+  const converter = /[\\/]zod[\\/]v4[\\/]core[\\/](?:to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: 'curtaincall:zod-without-json-schema',
+    apply: 'build',
+    async load(id) {
+      if (!converter.test(id)) return null;
+      const exported = Object.keys((await import(pathToFileURL(id).href)) as object);
+      const refuse = `() => { throw new Error('JSON Schema is not part of the web build'); }`;
+      return exported.map((name) => `export const ${name} = () => ${refuse};`).join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), withoutZodJsonSchema()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -97,11 +116,17 @@ export default defineConfig({
         // Fewer, larger files on a first load: on a phone's slow network each file costs a round
         // trip, and browsers open few connections at once. What the entry needs at start is one
         // chunk (it was ten), and the icons the pages share are one small chunk, not one file each.
-        // Route chunks stay split, so a page still loads only its own code.
+        // Route chunks stay split, so a page still loads only its own code, and an icon only one
+        // route uses stays in that route's chunk (minShareCount), not in the shared icons file.
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]/,
+              priority: 1,
+              minShareCount: 2,
+            },
           ],
         },
       },
