@@ -85,7 +85,7 @@ export async function book(
 /** Pays a booking in the sandbox window with the approving test card (PAYMENT_PROVIDER=sandbox). */
 export async function payInSandbox(
   app: App,
-  session: BuyerSession,
+  session: Pick<BuyerSession, 'cookie'>,
   created: BookingCreated,
 ): Promise<void> {
   const checkout = new URL(created.checkoutUrl ?? '');

@@ -1,8 +1,8 @@
 import type { BookingCreated, SeatEntry } from '@curtaincall/contracts';
 import type { InjectOptions } from 'fastify';
-import { sandboxTestCards } from '../../src/adapters/payment-provider/sandbox-payment-provider';
 import type { App } from '../../src/app';
 import { createConcert, createLoggedInUser, login } from '../helpers/factories';
+import { payInSandbox } from '../helpers/paid-booking';
 import type { TestContext } from '../helpers/test-app';
 
 /**
@@ -149,32 +149,7 @@ export async function buildSecurityWorld(ctx: TestContext): Promise<SecurityWorl
 
   async function paidBooking() {
     const { buyer, created } = await pendingBooking();
-    const checkout = new URL(created.checkoutUrl ?? '');
-    const submit = await app.inject({
-      method: 'POST',
-      url: checkout.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        orderId: created.orderId,
-        orderName: created.orderName,
-        amount: String(created.amount),
-        customerName: created.customerName,
-        cardNumber: sandboxTestCards.approve,
-        expiry: '12/39',
-        installment: '0',
-      }).toString(),
-    });
-    expectStatus(submit, 302, 'sandbox window');
-    const callback = new URL(String(submit.headers.location));
-    const landed = await app.inject({
-      method: 'GET',
-      url: `${callback.pathname}${callback.search}`,
-      headers: { cookie: buyer.cookie },
-    });
-    expectStatus(landed, 302, 'payment callback');
-    if (!String(landed.headers.location).includes('/payment/result/success')) {
-      throw new Error(`payment did not succeed: ${String(landed.headers.location)}`);
-    }
+    await payInSandbox(app, buyer, created);
     const list = await app.inject({
       method: 'GET',
       url: '/api/mypage/booking',
