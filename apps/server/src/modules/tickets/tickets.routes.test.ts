@@ -4,10 +4,10 @@ import { PDFParse } from 'pdf-parse';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxTestCards } from '../../adapters/payment-provider/sandbox-payment-provider';
 import { toSeoulDate } from '../../lib/seoul-time';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { payInSandbox } from '../../../test/helpers/paid-booking';
 
 type User = Awaited<ReturnType<typeof createLoggedInUser>>;
 type Buyer = User & { key: string };
@@ -83,24 +83,7 @@ async function pendingBooking(count: number, concertOverrides: object = {}) {
 async function paidBooking(count: number, concertOverrides: object = {}) {
   const booking = await pendingBooking(count, concertOverrides);
   const { created } = booking;
-  const checkout = new URL(created.checkoutUrl ?? '');
-  const submit = await ctx.app.inject({
-    method: 'POST',
-    url: checkout.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      orderId: created.orderId,
-      orderName: created.orderName,
-      amount: String(created.amount),
-      customerName: created.customerName,
-      cardNumber: sandboxTestCards.approve,
-      expiry: '12/39',
-      installment: '0',
-    }).toString(),
-  });
-  const callback = new URL(String(submit.headers.location));
-  const result = await get(`${callback.pathname}${callback.search}`);
-  expect(String(result.headers.location)).toContain('/payment/result/success');
+  await payInSandbox(ctx.app, booking.buyer, created);
   return { ...booking, bookingNumber: created.bookingNumber };
 }
 
