@@ -71,7 +71,7 @@ export const linkedSocialAccountSchema = z.object({
   linked: z.boolean(),
   /** The e-mail the provider gave when it was linked (may differ from the account's). */
   email: z.string().nullable(),
-  /** ISO date-time of the link, or null. */
+  /** When it was linked (Asia/Seoul `YYYY-MM-DDTHH:mm:ss`), or null. */
   linkedAt: z.string().nullable(),
 });
 export type LinkedSocialAccount = z.infer<typeof linkedSocialAccountSchema>;

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
+import { toSeoulDateTime } from '../../lib/seoul-time';
 import { insertSocialAccount } from '../auth/auth.repo';
 import {
   deleteSocialAccount,
@@ -232,7 +233,7 @@ export function createSocialAuthService(deps: SocialAuthServiceDeps) {
           enabled: Boolean(providers[provider]),
           linked: Boolean(row),
           email: row?.email ?? null,
-          linkedAt: row ? row.createdAt.toISOString() : null,
+          linkedAt: row ? toSeoulDateTime(row.createdAt) : null,
         };
       }),
     };

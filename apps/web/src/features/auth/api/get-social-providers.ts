@@ -1,0 +1,34 @@
+import {
+  socialProvidersSchema,
+  type SocialProvider,
+  type SocialProviderStatus,
+} from '@curtaincall/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_BASE, apiFetch } from '@/lib/api-client';
+
+/** `GET /auth/social/providers`: which provider buttons work (credentials set on the server). */
+export function getSocialProviders(signal?: AbortSignal): Promise<SocialProviderStatus[]> {
+  return apiFetch('/auth/social/providers', socialProvidersSchema, { signal });
+}
+
+export function socialProvidersQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'social', 'providers'] as const,
+    queryFn: ({ signal }) => getSocialProviders(signal),
+    // Set by the server's environment: it changes only with a restart.
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function useSocialProviders() {
+  return useQuery(socialProvidersQueryOptions());
+}
+
+/**
+ * The OAuth entry (api-contract.md §1.1): the API base without its trailing `/api`, then
+ * `/oauth2/authorization/{provider}`; `link` attaches the provider to the logged-in account.
+ */
+export function socialAuthorizationUrl(provider: SocialProvider, intent?: 'link'): string {
+  const root = API_BASE.replace(/\/api$/, '');
+  return `${root}/oauth2/authorization/${provider}${intent ? `?intent=${intent}` : ''}`;
+}
