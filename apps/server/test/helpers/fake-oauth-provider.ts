@@ -98,14 +98,31 @@ function redirect(response: ServerResponse, target: string): void {
   response.end();
 }
 
+/** The fake's registered clients (test values, meaningless anywhere else). */
+export const fakeOAuthClients = {
+  google: { clientId: 'fake-google-client.apps.example', clientSecret: 'fake-google-secret' },
+  kakao: { clientId: 'fakekakaorestapikey', clientSecret: 'fake-kakao-secret' },
+  naver: { clientId: 'FakeNaverClientId', clientSecret: 'FakeNaverSecret' },
+} satisfies FakeOAuthProvider['clients'];
+
+/** The server environment that points every provider at a fake listening on `baseUrl`. */
+export function fakeOAuthEnv(baseUrl: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const provider of providers) {
+    const name = provider.toUpperCase();
+    env[`${name}_CLIENT_ID`] = fakeOAuthClients[provider].clientId;
+    env[`${name}_CLIENT_SECRET`] = fakeOAuthClients[provider].clientSecret;
+    env[`${name}_AUTH_URL`] = `${baseUrl}/${provider}${paths[provider].authorize}`;
+    env[`${name}_TOKEN_URL`] = `${baseUrl}/${provider}${paths[provider].token}`;
+    env[`${name}_USERINFO_URL`] = `${baseUrl}/${provider}${paths[provider].userinfo}`;
+  }
+  return env;
+}
+
 export async function startFakeOAuthProvider(
   options: { port?: number; host?: string } = {},
 ): Promise<FakeOAuthProvider> {
-  const clients = {
-    google: { clientId: 'fake-google-client.apps.example', clientSecret: 'fake-google-secret' },
-    kakao: { clientId: 'fakekakaorestapikey', clientSecret: 'fake-kakao-secret' },
-    naver: { clientId: 'FakeNaverClientId', clientSecret: 'FakeNaverSecret' },
-  } satisfies FakeOAuthProvider['clients'];
+  const clients = fakeOAuthClients;
   const queued: Record<FakeProvider, FakeConsent[]> = { google: [], kakao: [], naver: [] };
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, { provider: FakeProvider; user: FakeOAuthUser }>();
@@ -449,18 +466,7 @@ export async function startFakeOAuthProvider(
     baseUrl,
     clients,
     requests,
-    env() {
-      const env: Record<string, string> = {};
-      for (const provider of providers) {
-        const name = provider.toUpperCase();
-        env[`${name}_CLIENT_ID`] = clients[provider].clientId;
-        env[`${name}_CLIENT_SECRET`] = clients[provider].clientSecret;
-        env[`${name}_AUTH_URL`] = `${baseUrl}/${provider}${paths[provider].authorize}`;
-        env[`${name}_TOKEN_URL`] = `${baseUrl}/${provider}${paths[provider].token}`;
-        env[`${name}_USERINFO_URL`] = `${baseUrl}/${provider}${paths[provider].userinfo}`;
-      }
-      return env;
-    },
+    env: () => fakeOAuthEnv(baseUrl),
     queueConsent(provider, consent) {
       queued[provider].push(consent);
     },
