@@ -26,9 +26,9 @@ interface ConsentUser {
 /** On the fake provider's consent page: who logs in, then 동의하고 계속하기. */
 async function consentAs(page: Page, user: ConsentUser): Promise<void> {
   await expect(page.getByRole('heading', { name: /로그인 \(테스트 전용\)/ })).toBeVisible();
-  await page.getByLabel('사용자 ID').fill(user.id);
-  await page.getByLabel('이메일').fill(user.email);
-  await page.getByLabel('이름').fill(user.name);
+  await page.getByLabel('사용자 ID', { exact: true }).fill(user.id);
+  await page.getByLabel('이메일', { exact: true }).fill(user.email);
+  await page.getByLabel('이름', { exact: true }).fill(user.name);
   await page.getByLabel('이메일 인증됨').check();
   await page.getByRole('button', { name: '동의하고 계속하기' }).click();
 }
@@ -75,7 +75,7 @@ test.describe('social login', () => {
     await expect(form.getByLabel('이메일')).toHaveValue(kakaoUser.email);
     await expect(form.getByLabel('이름')).toHaveValue(kakaoUser.name);
     await expect(form.getByLabel('비밀번호', { exact: true })).toHaveCount(0);
-    for (const size of [...widths].reverse()) {
+    for (const size of widths) {
       await page.setViewportSize(size);
       await saveScreenshot(page, `social-register-need-signup-${size.width}`);
     }

@@ -207,11 +207,12 @@ export async function startFakeOAuthProvider(
           `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
       )
       .join('');
-    const defaultId = provider === 'kakao' ? String(randomInt(1_000_000, 9_999_999)) : '';
+    const number = randomInt(1_000_000, 9_999_999);
+    const defaultId = provider === 'kakao' ? String(number) : `${provider}-${number}`;
     return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>Fake ${provider} login</title></head>
 <body><main><h1>Fake ${provider} 로그인 (테스트 전용)</h1>
 <form method="post" action="/${provider}${paths[provider].authorize}/consent">${hidden}
-<label>사용자 ID <input name="user_id" value="${defaultId}" required></label>
+<label>사용자 ID <input name="user_id" value="${defaultId}"></label>
 <label>이메일 <input name="user_email" type="email"></label>
 <label>이름 <input name="user_name"></label>
 <label><input type="checkbox" name="user_email_verified" value="true" checked> 이메일 인증됨</label>
