@@ -141,7 +141,6 @@ test.describe('social login', () => {
     await expectNoSeriousAxeViolations(page);
     for (const size of widths) {
       await page.setViewportSize(size);
-      await panel.scrollIntoViewIfNeeded();
       await saveScreenshot(page, `social-mypage-linked-${size.width}`);
     }
 
