@@ -18,9 +18,7 @@ const urlWithoutTrailingSlash = z
 const oauthEndpoint = urlWithoutTrailingSlash.refine(
   (value) => {
     const url = new URL(value);
-    return (
-      url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-    );
+    return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   },
   { message: 'https URL이어야 합니다 (http는 localhost, 127.0.0.1에서만).' },
 );
@@ -227,7 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ['KAKAO', e.KAKAO_CLIENT_ID, e.KAKAO_CLIENT_SECRET, false],
     ['NAVER', e.NAVER_CLIENT_ID, e.NAVER_CLIENT_SECRET, true],
   ].flatMap(([name, id, secret, secretRequired]) => {
-    if (!id && secret) return [`${name}_CLIENT_ID: ${name}_CLIENT_SECRET 에는 CLIENT_ID가 필요합니다.`];
+    if (!id && secret)
+      return [`${name}_CLIENT_ID: ${name}_CLIENT_SECRET 에는 CLIENT_ID가 필요합니다.`];
     if (id && !secret && secretRequired) {
       return [`${name}_CLIENT_SECRET: ${name}_CLIENT_ID 에는 CLIENT_SECRET이 필요합니다.`];
     }

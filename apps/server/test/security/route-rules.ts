@@ -269,7 +269,10 @@ export const routeRules: Record<string, RouteRule> = {
     request: plain('/login/oauth2/code/kakao?code=abc&state=def'),
   },
   // The caller's own linked accounts (no id in the request).
-  'GET /api/mypage/social-accounts': { access: 'user', request: plain('/api/mypage/social-accounts') },
+  'GET /api/mypage/social-accounts': {
+    access: 'user',
+    request: plain('/api/mypage/social-accounts'),
+  },
   'DELETE /api/mypage/social-accounts/{provider}': {
     access: 'user',
     request: plain('/api/mypage/social-accounts/naver'),

@@ -44,7 +44,10 @@ export function createKakaoOAuthProvider(
       };
       if (config.clientSecret) form.client_secret = config.clientSecret;
       if (codeVerifier) form.code_verifier = codeVerifier;
-      return { accessToken: accessTokenOf(await postTokenForm(config.tokenUrl, form)), idToken: null };
+      return {
+        accessToken: accessTokenOf(await postTokenForm(config.tokenUrl, form)),
+        idToken: null,
+      };
     },
     async fetchProfile(tokens) {
       const { status, body } = await fetchJsonWithBearer(config.userInfoUrl, tokens.accessToken);

@@ -42,7 +42,10 @@ export function createNaverOAuthProvider(
         code,
         state,
       };
-      return { accessToken: accessTokenOf(await postTokenForm(config.tokenUrl, form)), idToken: null };
+      return {
+        accessToken: accessTokenOf(await postTokenForm(config.tokenUrl, form)),
+        idToken: null,
+      };
     },
     async fetchProfile(tokens) {
       const { status, body } = await fetchJsonWithBearer(config.userInfoUrl, tokens.accessToken);

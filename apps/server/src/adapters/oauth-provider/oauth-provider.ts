@@ -107,7 +107,10 @@ export async function postTokenForm(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new OAuthProviderError('token_failed', `token endpoint answered ${response.status} without JSON`);
+    throw new OAuthProviderError(
+      'token_failed',
+      `token endpoint answered ${response.status} without JSON`,
+    );
   }
   if (typeof body !== 'object' || body === null) {
     throw new OAuthProviderError('token_failed', 'token endpoint answered a non-object');

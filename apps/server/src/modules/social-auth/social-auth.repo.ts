@@ -22,7 +22,11 @@ export async function findLinkedUserId(
 
 /** The user with this (lower-cased) e-mail. */
 export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<number | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -77,4 +81,12 @@ export async function deleteSocialAccount(
     .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, provider)))
     .returning({ id: socialAccounts.id });
   return deleted.length;
+}
+
+/** Links a provider account to a user (unique per provider account). */
+export async function insertLinkedAccount(
+  db: DbOrTx,
+  account: typeof socialAccounts.$inferInsert,
+): Promise<void> {
+  await db.insert(socialAccounts).values(account);
 }

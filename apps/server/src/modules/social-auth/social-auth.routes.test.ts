@@ -49,7 +49,10 @@ function joinCookies(...cookies: Array<string | undefined>): string {
 }
 
 /** Step 1: our redirect to the provider, and the attempt cookie it set. */
-async function startLogin(provider: FakeProvider, options: { cookie?: string; link?: boolean } = {}) {
+async function startLogin(
+  provider: FakeProvider,
+  options: { cookie?: string; link?: boolean } = {},
+) {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `/oauth2/authorization/${provider}${options.link ? '?intent=link' : ''}`,
@@ -276,7 +279,9 @@ describe('OAuth callback (api-contract §2.6)', () => {
   });
 
   it('Kakao: an unverified e-mail starts no sign-up (it could be anyone`s address)', async () => {
-    const result = await socialLogin('kakao', { user: fakeUser('kakao', { emailVerified: false }) });
+    const result = await socialLogin('kakao', {
+      user: fakeUser('kakao', { emailVerified: false }),
+    });
     expect(result.location).toBe(`${front}/login?socialError=email_unverified`);
   });
 
@@ -294,7 +299,10 @@ describe('OAuth callback (api-contract §2.6)', () => {
       url: '/api/auth/register/social',
       headers: { cookie: ok.sessionCookie ?? '' },
     });
-    expect(info.json()).toEqual({ success: true, data: { email: naverUser.email, name: '네이버팬' } });
+    expect(info.json()).toEqual({
+      success: true,
+      data: { email: naverUser.email, name: '네이버팬' },
+    });
     // Naver's token request carries the state, as Naver requires.
     expect(tokenRequests('naver').at(-1)?.params.state).toBeTruthy();
 
@@ -356,9 +364,9 @@ describe('OAuth callback (api-contract §2.6)', () => {
     };
     expect(createHash('sha256').update(attempt.codeVerifier).digest('base64url')).toBe(challenge);
     const tampered = signer.sign(
-      Buffer.from(
-        JSON.stringify({ ...attempt, codeVerifier: 'x'.repeat(43) }),
-      ).toString('base64url'),
+      Buffer.from(JSON.stringify({ ...attempt, codeVerifier: 'x'.repeat(43) })).toString(
+        'base64url',
+      ),
     );
     const result = await callback(back, `cc_oauth=${tampered}`);
     expect(result.location).toBe(`${front}/login?socialError=token_failed`);
@@ -446,7 +454,11 @@ describe('DELETE /api/mypage/social-accounts/{provider}', () => {
     expect(await linkedRows(userId)).toHaveLength(1);
 
     // With a second provider linked, one of the two may go, and then the other may not.
-    const linked = await socialLogin('google', { user: fakeUser('google') }, { cookie, link: true });
+    const linked = await socialLogin(
+      'google',
+      { user: fakeUser('google') },
+      { cookie, link: true },
+    );
     expect(linked.location).toBe(`${front}/mypage/profile?linked=google`);
     const unlinked = await ctx.app.inject({
       method: 'DELETE',
@@ -454,7 +466,10 @@ describe('DELETE /api/mypage/social-accounts/{provider}', () => {
       headers: { cookie },
     });
     expect(unlinked.statusCode).toBe(200);
-    expect(unlinked.json()).toEqual({ success: true, message: '카카오 계정 연결이 해제되었습니다.' });
+    expect(unlinked.json()).toEqual({
+      success: true,
+      message: '카카오 계정 연결이 해제되었습니다.',
+    });
     const last = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/mypage/social-accounts/google',
@@ -479,7 +494,10 @@ describe('DELETE /api/mypage/social-accounts/{provider}', () => {
       headers: { cookie: account.cookie },
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ code: 'A013', message: '연결되지 않은 소셜 계정입니다.' });
+    expect(missing.json()).toMatchObject({
+      code: 'A013',
+      message: '연결되지 않은 소셜 계정입니다.',
+    });
   });
 });
 

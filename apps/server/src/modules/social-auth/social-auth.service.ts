@@ -18,11 +18,11 @@ import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolationConstraint } from '../../lib/db-errors';
 import { toSeoulDateTime } from '../../lib/seoul-time';
-import { insertSocialAccount } from '../auth/auth.repo';
 import {
   deleteSocialAccount,
   findLinkedUserId,
   findUserIdByEmail,
+  insertLinkedAccount,
   listSocialAccounts,
   lockUserForLoginMethods,
   userHasPassword,
@@ -204,7 +204,7 @@ export function createSocialAuthService(deps: SocialAuthServiceDeps) {
       return 'provider_already_linked';
     }
     try {
-      await insertSocialAccount(db, {
+      await insertLinkedAccount(db, {
         userId,
         provider,
         providerUserId: profile.providerUserId,

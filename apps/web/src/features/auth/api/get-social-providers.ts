@@ -1,10 +1,6 @@
-import {
-  socialProvidersSchema,
-  type SocialProvider,
-  type SocialProviderStatus,
-} from '@curtaincall/contracts';
+import { socialProvidersSchema, type SocialProviderStatus } from '@curtaincall/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 /** `GET /auth/social/providers`: which provider buttons work (credentials set on the server). */
 export function getSocialProviders(signal?: AbortSignal): Promise<SocialProviderStatus[]> {
@@ -22,13 +18,4 @@ export function socialProvidersQueryOptions() {
 
 export function useSocialProviders() {
   return useQuery(socialProvidersQueryOptions());
-}
-
-/**
- * The OAuth entry (api-contract.md §1.1): the API base without its trailing `/api`, then
- * `/oauth2/authorization/{provider}`; `link` attaches the provider to the logged-in account.
- */
-export function socialAuthorizationUrl(provider: SocialProvider, intent?: 'link'): string {
-  const root = API_BASE.replace(/\/api$/, '');
-  return `${root}/oauth2/authorization/${provider}${intent ? `?intent=${intent}` : ''}`;
 }

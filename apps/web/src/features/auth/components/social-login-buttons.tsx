@@ -2,7 +2,8 @@ import { clsx } from 'clsx';
 import { socialMessages, type SocialProvider } from '@curtaincall/contracts';
 import { Info } from 'lucide-react';
 import { useId, type ComponentType } from 'react';
-import { socialAuthorizationUrl, useSocialProviders } from '../api/get-social-providers';
+import { socialAuthorizationUrl } from '@/lib/social-login';
+import { useSocialProviders } from '../api/get-social-providers';
 
 function GoogleIcon() {
   return (
@@ -87,7 +88,11 @@ function ProviderButton({
   if (enabled) {
     // A full navigation: the server answers with a redirect to the provider (api-contract §2.6).
     return (
-      <a href={socialAuthorizationUrl(id)} data-provider={id} className={clsx(buttonClass, className)}>
+      <a
+        href={socialAuthorizationUrl(id)}
+        data-provider={id}
+        className={clsx(buttonClass, className)}
+      >
         {content}
       </a>
     );

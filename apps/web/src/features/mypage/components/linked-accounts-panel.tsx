@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles, Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
-import { socialAuthorizationUrl } from '@/features/auth/api/get-social-providers';
+import { socialAuthorizationUrl } from '@/lib/social-login';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import { useSocialAccounts, useUnlinkSocialAccount } from '../api/social-accounts';
@@ -29,13 +29,7 @@ function useLinkOutcome(): { kind: 'success' | 'error'; message: string } | null
   return null;
 }
 
-function AccountRow({
-  account,
-  canUnlink,
-}: {
-  account: LinkedSocialAccount;
-  canUnlink: boolean;
-}) {
+function AccountRow({ account, canUnlink }: { account: LinkedSocialAccount; canUnlink: boolean }) {
   const hintId = useId();
   const unlink = useUnlinkSocialAccount();
   const label = socialProviderLabels[account.provider];
@@ -127,9 +121,7 @@ export function LinkedAccountsPanel() {
         <Link2 className="size-5 text-zinc-400" aria-hidden />
         소셜 계정 연결
       </h2>
-      <p className="mb-3 text-sm text-zinc-400">
-        연결한 계정으로도 로그인할 수 있습니다.
-      </p>
+      <p className="mb-3 text-sm text-zinc-400">연결한 계정으로도 로그인할 수 있습니다.</p>
       {outcome && !outcomeDismissed && (
         <p
           role={outcome.kind === 'error' ? 'alert' : 'status'}
