@@ -115,8 +115,13 @@ async function linkedRows(userId: number) {
 
 /** A password-less account made through Kakao sign-up; its session cookie and id. */
 async function signUpWithKakao() {
-  const user = fakeUser('kakao');
-  const first = await socialLogin('kakao', { user });
+  return signUpWith('kakao');
+}
+
+/** A password-less account made through a provider's sign-up; its session cookie and id. */
+async function signUpWith(provider: FakeProvider) {
+  const user = fakeUser(provider);
+  const first = await socialLogin(provider, { user });
   expect(first.location).toBe(`${front}/register?error=need_signup`);
   const fields = registrationFields({
     isSocialUser: 'true',
@@ -132,7 +137,7 @@ async function signUpWithKakao() {
     headers: { ...body.headers, cookie: first.sessionCookie ?? '' },
   });
   expect(registered.statusCode).toBe(201);
-  const again = await socialLogin('kakao', { user });
+  const again = await socialLogin(provider, { user });
   expect(again.location).toBe(`${front}/`);
   const current = await me(again.sessionCookie);
   if (!current) throw new Error('social login did not log in');
@@ -244,6 +249,14 @@ describe('OAuth callback (api-contract §2.6)', () => {
     expect(second.location).toBe(`${front}/`);
     expect(await me(second.sessionCookie)).toMatchObject({ username: fields.username });
   });
+
+  for (const provider of ['google', 'kakao', 'naver'] as const) {
+    it(`${provider}: a new user signs up and then logs in with the provider alone`, async () => {
+      const { userId, fields, cookie } = await signUpWith(provider);
+      expect(await me(cookie)).toMatchObject({ userId, username: fields.username });
+      expect((await linkedRows(userId)).map((row) => row.provider)).toEqual([provider]);
+    });
+  }
 
   it('gives a new session id at login, never the one the browser had', async () => {
     const { user } = await signUpWithKakao();
