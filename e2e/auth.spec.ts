@@ -97,10 +97,4 @@ test.describe('accounts', () => {
       page.getByRole('banner').getByRole('link', { name: '판매자 페이지' }).first(),
     ).toBeVisible();
   });
-
-  test('social login buttons say that social login is not configured yet', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('button', { name: /카카오/ }).click();
-    await expect(page.getByText('소셜 로그인은 아직 설정되지 않았습니다.')).toBeVisible();
-  });
 });

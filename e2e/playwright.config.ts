@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fakeOAuthEnv } from '../apps/server/test/helpers/fake-oauth-provider';
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the production build,
@@ -29,6 +30,15 @@ const baseURL = `http://localhost:${port}`;
 const queuePort = Number(process.env.E2E_QUEUE_PORT ?? port + 1);
 export const queueBaseURL = `http://localhost:${queuePort}`;
 process.env.QUEUE_BASE_URL = queueBaseURL;
+
+/**
+ * The fake Google/Kakao/Naver (apps/server/test/helpers/fake-oauth-provider.ts) for the social
+ * login journeys; the main server is pointed at it. The queue server gets no provider, so it
+ * shows the buttons of an unconfigured deployment.
+ */
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 4);
+export const fakeOAuthBaseURL = `http://127.0.0.1:${oauthPort}`;
+process.env.FAKE_OAUTH_BASE_URL = fakeOAuthBaseURL;
 
 /**
  * For a scale-out run (DATABASE_URL and REDIS_URL in the environment, which the servers
@@ -73,6 +83,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: 'node --import tsx e2e/support/fake-oauth-server.ts',
+      cwd: root,
+      url: `${fakeOAuthBaseURL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { FAKE_OAUTH_PORT: String(oauthPort) },
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: root,
       url: `${baseURL}/api/health`,
@@ -83,6 +101,7 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir('cc-e2e-'),
         LOG_LEVEL: 'warn',
+        ...fakeOAuthEnv(fakeOAuthBaseURL),
       },
     },
     {

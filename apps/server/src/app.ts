@@ -86,6 +86,11 @@ import { createSeatsService } from './modules/seats/seats.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService } from './modules/tickets/tickets.service';
 import { readOrCreateSharedSessionSecret } from './modules/system/app-secrets';
+import { createOAuthProviders } from './adapters/oauth-provider/create-oauth-providers';
+import type { OAuthProviderPort } from './adapters/oauth-provider/oauth-provider';
+import { socialAccountsRoutes, socialAuthRoutes } from './modules/social-auth/social-auth.routes';
+import { createSocialAuthService } from './modules/social-auth/social-auth.service';
+import type { SocialProvider } from '@curtaincall/contracts';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -96,6 +101,8 @@ export interface AppOverrides {
   startJobs?: boolean;
   /** Another card-payment provider (tests: Toss against a fake Toss server). */
   paymentProvider?: PaymentProviderPort;
+  /** Other social login adapters than the config's (none of the tests need it so far). */
+  oauthProviders?: Partial<Record<SocialProvider, OAuthProviderPort>>;
 }
 
 export type App = FastifyInstance;
@@ -292,6 +299,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const social = createSocialAuthService({
+    db: database.db,
+    clock,
+    providers: overrides.oauthProviders ?? createOAuthProviders(config),
+    log: app.log,
+  });
+
   // Recorded before any route exists, so the list also has routes hidden from the OpenAPI document.
   const registeredRoutes: Array<{ method: string; url: string }> = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -361,6 +375,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     async (api) => {
       await api.register(healthRoutes, { database, redis });
       await api.register(authRoutes, { auth });
+      await api.register(socialAccountsRoutes, { social });
       await api.register(mypageRoutes, { mypage });
       await api.register(sellersRoutes, { sellers });
       await api.register(adminSellersRoutes, { sellers });
@@ -394,6 +409,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
     { prefix: '/api' },
   );
+
+  // The OAuth navigations live outside /api (api-contract.md §1.1), before the SPA's fallback.
+  await app.register(socialAuthRoutes, {
+    social,
+    frontBaseUrl: config.frontBaseUrl,
+    secret: sessionSecret,
+    secureCookies: config.secureCookies,
+  });
 
   const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log });
   await app.register(waitQueueRoutes, {

@@ -73,3 +73,37 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 });
+
+describe('social login settings', () => {
+  it('leaves every provider off without credentials, with the real endpoints as defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.social).toEqual({ google: null, kakao: null, naver: null });
+    const kakao = loadConfig({ DATA_DIR: tempDir(), KAKAO_CLIENT_ID: 'rest-api-key' }).social.kakao;
+    expect(kakao).toEqual({
+      clientId: 'rest-api-key',
+      clientSecret: null,
+      authUrl: 'https://kauth.kakao.com/oauth/authorize',
+      tokenUrl: 'https://kauth.kakao.com/oauth/token',
+      userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+    });
+  });
+
+  it('refuses half a setup and plain http outside loopback', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      'GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID 에는 CLIENT_SECRET이 필요합니다.',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), NAVER_CLIENT_SECRET: 'secret' })).toThrow(
+      'NAVER_CLIENT_ID',
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), NAVER_TOKEN_URL: 'http://idp.example.com/token' }),
+    ).toThrow(ConfigError);
+    const local = loadConfig({
+      DATA_DIR: tempDir(),
+      NAVER_CLIENT_ID: 'id',
+      NAVER_CLIENT_SECRET: 'secret',
+      NAVER_TOKEN_URL: 'http://127.0.0.1:9999/naver/oauth2.0/token/',
+    });
+    expect(local.social.naver?.tokenUrl).toBe('http://127.0.0.1:9999/naver/oauth2.0/token');
+  });
+});

@@ -11,8 +11,56 @@ const urlWithoutTrailingSlash = z
   .url({ protocol: /^https?$/ })
   .transform((v) => v.replace(/\/+$/, ''));
 
+/**
+ * An OAuth endpoint: https, or plain http only on a loopback host (a local fake provider in
+ * tests), so a typo cannot send codes and client secrets over the open network.
+ */
+const oauthEndpoint = urlWithoutTrailingSlash.refine(
+  (value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  },
+  { message: 'https URL이어야 합니다 (http는 localhost, 127.0.0.1에서만).' },
+);
+const optionalSecret = z.string().trim().min(1).optional();
+
+/** The real providers' endpoints (the defaults; tests point them at a fake provider). */
+export const socialProviderDefaults = {
+  google: {
+    authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  },
+  kakao: {
+    authUrl: 'https://kauth.kakao.com/oauth/authorize',
+    tokenUrl: 'https://kauth.kakao.com/oauth/token',
+    userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+  },
+  naver: {
+    authUrl: 'https://nid.naver.com/oauth2.0/authorize',
+    tokenUrl: 'https://nid.naver.com/oauth2.0/token',
+    userInfoUrl: 'https://openapi.naver.com/v1/nid/me',
+  },
+} as const;
+
 /** Every environment variable the server reads, with defaults. Documented in README.md. */
 const envSchema = z.object({
+  /** Social login (product-rules §10): a provider works once its client id (and secret) is set. */
+  GOOGLE_CLIENT_ID: optionalSecret,
+  GOOGLE_CLIENT_SECRET: optionalSecret,
+  GOOGLE_AUTH_URL: oauthEndpoint.default(socialProviderDefaults.google.authUrl),
+  GOOGLE_TOKEN_URL: oauthEndpoint.default(socialProviderDefaults.google.tokenUrl),
+  GOOGLE_USERINFO_URL: oauthEndpoint.default(socialProviderDefaults.google.userInfoUrl),
+  KAKAO_CLIENT_ID: optionalSecret,
+  KAKAO_CLIENT_SECRET: optionalSecret,
+  KAKAO_AUTH_URL: oauthEndpoint.default(socialProviderDefaults.kakao.authUrl),
+  KAKAO_TOKEN_URL: oauthEndpoint.default(socialProviderDefaults.kakao.tokenUrl),
+  KAKAO_USERINFO_URL: oauthEndpoint.default(socialProviderDefaults.kakao.userInfoUrl),
+  NAVER_CLIENT_ID: optionalSecret,
+  NAVER_CLIENT_SECRET: optionalSecret,
+  NAVER_AUTH_URL: oauthEndpoint.default(socialProviderDefaults.naver.authUrl),
+  NAVER_TOKEN_URL: oauthEndpoint.default(socialProviderDefaults.naver.tokenUrl),
+  NAVER_USERINFO_URL: oauthEndpoint.default(socialProviderDefaults.naver.userInfoUrl),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -80,6 +128,16 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** One provider's OAuth client: credentials and endpoints. */
+export interface SocialProviderConfig {
+  clientId: string;
+  /** Kakao's client secret is an optional feature of a Kakao app; Google and Naver need one. */
+  clientSecret: string | null;
+  authUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -124,6 +182,8 @@ export interface AppConfig {
   summarizer:
     | { kind: 'local' }
     | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
+  /** null: the provider has no credentials; its button is disabled and its routes say so. */
+  social: Record<'google' | 'kakao' | 'naver', SocialProviderConfig | null>;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +218,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ]);
   }
   const useOpenAi = e.AI_SUMMARIZER !== 'local' && Boolean(e.OPENAI_BASE_URL);
+  // A secret without its client id (or Google/Naver's id without its secret) is half a setup:
+  // say so at start rather than show a button that fails at the provider.
+  const socialProblems = [
+    ['GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, true],
+    ['KAKAO', e.KAKAO_CLIENT_ID, e.KAKAO_CLIENT_SECRET, false],
+    ['NAVER', e.NAVER_CLIENT_ID, e.NAVER_CLIENT_SECRET, true],
+  ].flatMap(([name, id, secret, secretRequired]) => {
+    if (!id && secret)
+      return [`${name}_CLIENT_ID: ${name}_CLIENT_SECRET 에는 CLIENT_ID가 필요합니다.`];
+    if (id && !secret && secretRequired) {
+      return [`${name}_CLIENT_SECRET: ${name}_CLIENT_ID 에는 CLIENT_SECRET이 필요합니다.`];
+    }
+    return [];
+  });
+  if (socialProblems.length > 0) throw new ConfigError(socialProblems);
 
   // Embedded: generated once into DATA_DIR. With DATABASE_URL every instance must share it, so
   // buildApp() generates it once into the shared database instead (app_meta).
@@ -225,6 +300,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: e.OPENAI_TIMEOUT_MS,
           }
         : { kind: 'local' },
+    social: {
+      google: e.GOOGLE_CLIENT_ID
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
+            authUrl: e.GOOGLE_AUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            userInfoUrl: e.GOOGLE_USERINFO_URL,
+          }
+        : null,
+      kakao: e.KAKAO_CLIENT_ID
+        ? {
+            clientId: e.KAKAO_CLIENT_ID,
+            clientSecret: e.KAKAO_CLIENT_SECRET ?? null,
+            authUrl: e.KAKAO_AUTH_URL,
+            tokenUrl: e.KAKAO_TOKEN_URL,
+            userInfoUrl: e.KAKAO_USERINFO_URL,
+          }
+        : null,
+      naver: e.NAVER_CLIENT_ID
+        ? {
+            clientId: e.NAVER_CLIENT_ID,
+            clientSecret: e.NAVER_CLIENT_SECRET ?? null,
+            authUrl: e.NAVER_AUTH_URL,
+            tokenUrl: e.NAVER_TOKEN_URL,
+            userInfoUrl: e.NAVER_USERINFO_URL,
+          }
+        : null,
+    },
   };
 }
 

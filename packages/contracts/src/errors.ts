@@ -72,6 +72,9 @@ export const errorCodes = [
   'F006', // (new) the same file is already being uploaded by this seller
   'F007', // (new) uploaded file not found
   'F008', // (new) uploaded file still used as a concert's poster
+  // social login (issue 17)
+  'A012', // (new) unlinking the last way to log in of an account
+  'A013', // (new) social provider not linked to this account
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -145,6 +148,8 @@ export const errorStatus = {
   F006: 409,
   F007: 404,
   F008: 409,
+  A012: 409,
+  A013: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -164,7 +169,7 @@ export const errorMessages = {
   A008: '이미 사용 중인 정보입니다.',
   A009: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
   A010: '소셜 로그인 정보가 만료되었습니다. 다시 시도해주세요.',
-  A011: '소셜 로그인은 아직 설정되지 않았습니다.',
+  A011: '이 소셜 로그인은 설정되지 않아 지금은 사용할 수 없습니다.',
   P001: '관리자만 접근할 수 있습니다.',
   T001: '취소된 예매는 티켓을 다운로드할 수 없습니다.',
   T002: '결제가 완료된 예매만 티켓을 받을 수 있습니다.',
@@ -216,6 +221,8 @@ export const errorMessages = {
   F006: '같은 파일을 업로드하는 중입니다. 잠시 후 다시 시도해주세요.',
   F007: '파일을 찾을 수 없습니다.',
   F008: '콘서트 포스터로 사용 중인 파일은 삭제할 수 없습니다.',
+  A012: '비밀번호가 없는 계정의 마지막 소셜 로그인 연결은 해제할 수 없습니다. 다른 소셜 계정을 먼저 연결해주세요.',
+  A013: '연결되지 않은 소셜 계정입니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

@@ -14,5 +14,6 @@ export * from './mypage';
 export * from './bookings';
 export * from './tickets';
 export * from './sellers';
+export * from './social';
 export * from './seller-concerts';
 export * from './poster-uploads';

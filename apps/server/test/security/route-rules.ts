@@ -253,6 +253,34 @@ export const routeRules: Record<string, RouteRule> = {
     allowedStatuses: [401],
   },
 
+  // Social login (api-contract §2.6): browser navigations, outside /api. The suite's app has no
+  // provider credentials, so both answer 302 to /login with socialError=not_configured; the
+  // flows themselves are proven against the fake provider in social-auth.routes.test.ts.
+  'GET /api/auth/social/providers': {
+    access: 'public',
+    request: plain('/api/auth/social/providers'),
+  },
+  'GET /oauth2/authorization/{provider}': {
+    access: 'public',
+    request: plain('/oauth2/authorization/kakao?intent=login'),
+  },
+  'GET /login/oauth2/code/{provider}': {
+    access: 'public',
+    request: plain('/login/oauth2/code/kakao?code=abc&state=def'),
+  },
+  // The caller's own linked accounts (no id in the request).
+  'GET /api/mypage/social-accounts': {
+    access: 'user',
+    request: plain('/api/mypage/social-accounts'),
+  },
+  'DELETE /api/mypage/social-accounts/{provider}': {
+    access: 'user',
+    request: plain('/api/mypage/social-accounts/naver'),
+    // The suite's accounts link no provider: 404 A013 for every logged-in caller (unlinking
+    // itself, and the last-method rule, are proven in social-auth.routes.test.ts).
+    allowedStatuses: [404],
+  },
+
   // The profile calls always act on the caller's own account (no id in the request).
   'GET /api/mypage/profile': { access: 'user', request: plain('/api/mypage/profile') },
   'POST /api/mypage/profile': {

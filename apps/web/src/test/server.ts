@@ -6,6 +6,27 @@ import { emptyPage, makeConcertDetail } from './fixtures';
 /** Answers every test gets unless it overrides them with `server.use(...)`. */
 export const defaultHandlers = [
   http.get('/api/auth/me', () => HttpResponse.json(null)),
+  http.get('/api/auth/social/providers', () =>
+    HttpResponse.json({
+      success: true,
+      data: ['google', 'kakao', 'naver'].map((provider) => ({ provider, enabled: true })),
+    }),
+  ),
+  http.get('/api/mypage/social-accounts', () =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        hasPassword: true,
+        accounts: ['google', 'kakao', 'naver'].map((provider) => ({
+          provider,
+          enabled: true,
+          linked: false,
+          email: null,
+          linkedAt: null,
+        })),
+      },
+    }),
+  ),
   http.get('/api/concerts', () => HttpResponse.json({ success: true, data: emptyPage(4) })),
   http.get('/api/concerts/search', () => HttpResponse.json({ success: true, data: [] })),
   http.get('/api/concerts/filter', () => HttpResponse.json({ success: true, data: [] })),

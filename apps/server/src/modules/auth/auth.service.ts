@@ -1,6 +1,7 @@
 import {
   accountMessages,
   registerBodySchema,
+  socialErrorMessages,
   type CurrentUser,
   type FieldError,
   type LoginBody,
@@ -251,6 +252,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
 /** A unique-index race that slipped past the pre-check still names the right field. */
 function duplicateError(constraint: string): AppError {
+  // The pending provider account was linked to someone else meanwhile (another sign-up won).
+  if (constraint.includes('social_accounts')) {
+    return new AppError('A008', socialErrorMessages.already_linked_elsewhere);
+  }
   if (constraint.includes('email')) return new AppError('A008', accountMessages.duplicateEmail);
   if (constraint.includes('nickname')) {
     return new AppError('A008', accountMessages.duplicateNickname);

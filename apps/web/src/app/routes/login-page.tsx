@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { SocialErrorNotice } from '@/features/auth/components/social-error-notice';
 import { SocialLoginButtons } from '@/features/auth/components/social-login-buttons';
 import { getReturnPath } from '@/features/auth/utils/access';
 import { AuthCard } from './auth-card';
@@ -9,6 +10,7 @@ export function LoginPage() {
   const location = useLocation();
   return (
     <AuthCard title="로그인" subtitle="커튼콜 계정으로 로그인하고 공연을 예매하세요.">
+      <SocialErrorNotice />
       <LoginForm
         onSuccess={() => void navigate(getReturnPath(location.state), { replace: true })}
       />

@@ -3,13 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { toastStore } from '@/components/ui/toast-store';
 import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
 import { users } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { LoginForm } from './login-form';
-import { SocialLoginButtons, socialLoginUnavailableMessage } from './social-login-buttons';
+import { SocialLoginButtons } from './social-login-buttons';
 
 function renderLoginForm() {
   const onSuccess = vi.fn();
@@ -119,15 +118,32 @@ describe('LoginForm', () => {
 });
 
 describe('SocialLoginButtons', () => {
-  it('offers Google, Kakao and Naver and explains that social login is not set up yet', async () => {
+  it('links each enabled provider to its OAuth entry, and disables one without credentials', async () => {
+    server.use(
+      http.get('/api/auth/social/providers', () =>
+        HttpResponse.json({
+          success: true,
+          data: [
+            { provider: 'google', enabled: true },
+            { provider: 'kakao', enabled: true },
+            { provider: 'naver', enabled: false },
+          ],
+        }),
+      ),
+    );
     renderWithProviders(<SocialLoginButtons />);
-    const user = userEvent.setup();
-    expect(screen.getByRole('button', { name: 'Google로 계속하기' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '카카오로 계속하기' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '네이버로 계속하기' }));
-    expect(await screen.findByText(socialLoginUnavailableMessage)).toBeInTheDocument();
-    expect(toastStore.getSnapshot()).toMatchObject([
-      { type: 'info', message: '소셜 로그인은 아직 설정되지 않았습니다.' },
-    ]);
+    const naver = await screen.findByRole('button', { name: '네이버로 계속하기' });
+    expect(naver).toBeDisabled();
+    expect(naver).toHaveAccessibleDescription(
+      '네이버 로그인은 서버에 설정되지 않아 지금은 사용할 수 없습니다.',
+    );
+    expect(screen.getByRole('link', { name: 'Google로 계속하기' })).toHaveAttribute(
+      'href',
+      '/oauth2/authorization/google',
+    );
+    expect(screen.getByRole('link', { name: '카카오로 계속하기' })).toHaveAttribute(
+      'href',
+      '/oauth2/authorization/kakao',
+    );
   });
 });

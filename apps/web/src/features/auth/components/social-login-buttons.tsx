@@ -1,10 +1,9 @@
 import { clsx } from 'clsx';
-import { errorMessages, type SocialProvider } from '@curtaincall/contracts';
-import type { ComponentType } from 'react';
-import { toast } from '@/components/ui/toast-store';
-
-/** Until social login is built, every provider button says so (contracts A011). */
-export const socialLoginUnavailableMessage = errorMessages.A011;
+import { socialMessages, type SocialProvider } from '@curtaincall/contracts';
+import { Info } from 'lucide-react';
+import { useId, type ComponentType } from 'react';
+import { socialAuthorizationUrl } from '@/lib/social-login';
+import { useSocialProviders } from '../api/get-social-providers';
 
 function GoogleIcon() {
   return (
@@ -66,29 +65,71 @@ const providers: { id: SocialProvider; label: string; className: string; icon: C
   },
 ];
 
+const buttonClass =
+  'relative flex h-12 w-full items-center justify-center gap-2 rounded-xl text-sm font-semibold transition-colors';
+
+function ProviderButton({
+  provider,
+  enabled,
+}: {
+  provider: (typeof providers)[number];
+  enabled: boolean;
+}) {
+  const hintId = useId();
+  const { id, label, className, icon: Icon } = provider;
+  const content = (
+    <>
+      <span className="absolute left-4 flex size-6 items-center justify-center">
+        <Icon />
+      </span>
+      {label}
+    </>
+  );
+  if (enabled) {
+    // A full navigation: the server answers with a redirect to the provider (api-contract §2.6).
+    return (
+      <a
+        href={socialAuthorizationUrl(id)}
+        data-provider={id}
+        className={clsx(buttonClass, className)}
+      >
+        {content}
+      </a>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        data-provider={id}
+        disabled
+        aria-describedby={hintId}
+        className={clsx(buttonClass, className, 'cursor-not-allowed opacity-50')}
+      >
+        {content}
+      </button>
+      <p id={hintId} className="mt-1.5 flex items-start gap-1.5 text-xs text-amber-200/90">
+        <Info className="mt-px size-3.5 shrink-0" aria-hidden />
+        {socialMessages.disabledHint(id)}
+      </p>
+    </>
+  );
+}
+
 /**
- * Google, Kakao and Naver buttons. Social login is not wired to a provider yet, so a click
- * explains that instead of leaving for `/oauth2/authorization/{provider}`.
+ * Google, Kakao and Naver. A provider the server has no credentials for is shown disabled with a
+ * Korean hint (product-rules §10); until the server has answered, every button works (a provider
+ * without credentials then sends the browser back to /login with the same message).
  */
 export function SocialLoginButtons() {
+  const statuses = useSocialProviders();
+  const isEnabled = (id: SocialProvider) =>
+    statuses.data?.find((status) => status.provider === id)?.enabled ?? true;
   return (
     <ul className="flex flex-col gap-2.5">
-      {providers.map(({ id, label, className, icon: Icon }) => (
-        <li key={id}>
-          <button
-            type="button"
-            data-provider={id}
-            onClick={() => toast.info(socialLoginUnavailableMessage)}
-            className={clsx(
-              'relative flex h-12 w-full items-center justify-center gap-2 rounded-xl text-sm font-semibold transition-colors',
-              className,
-            )}
-          >
-            <span className="absolute left-4 flex size-6 items-center justify-center">
-              <Icon />
-            </span>
-            {label}
-          </button>
+      {providers.map((provider) => (
+        <li key={provider.id}>
+          <ProviderButton provider={provider} enabled={isEnabled(provider.id)} />
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import type { Profile } from '@curtaincall/contracts';
 import { useState } from 'react';
 import { ProfileEditForm, type ProfileImagePicker } from './profile-edit-form';
 import { ProfileView } from './profile-view';
+import { LinkedAccountsPanel } from './linked-accounts-panel';
 import { PushConsentToggle } from './push-consent-toggle';
 
 interface ProfilePanelProps {
@@ -10,7 +11,7 @@ interface ProfilePanelProps {
   onProfileSaved?: ((profile: Profile) => void) | undefined;
 }
 
-/** 내 정보: the profile in view or edit mode, and the push notification consent. */
+/** 내 정보: the profile in view or edit mode, the push notification consent, linked accounts. */
 export function ProfilePanel({ profile, imagePicker, onProfileSaved }: ProfilePanelProps) {
   const [isEditing, setIsEditing] = useState(false);
   return (
@@ -34,6 +35,7 @@ export function ProfilePanel({ profile, imagePicker, onProfileSaved }: ProfilePa
         )}
       </section>
       <PushConsentToggle />
+      <LinkedAccountsPanel />
     </div>
   );
 }
