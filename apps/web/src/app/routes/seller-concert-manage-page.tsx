@@ -148,10 +148,13 @@ export function SellerConcertManagePage() {
               )}
               새로고침
             </Button>
-            <Button onClick={openCreate} className="hidden tablet:inline-flex">
-              <CalendarPlus className="size-4" aria-hidden />
-              콘서트 등록
-            </Button>
+            {/* Phones get the floating button instead. */}
+            {!isMobile && (
+              <Button onClick={openCreate}>
+                <CalendarPlus className="size-4" aria-hidden />
+                콘서트 등록
+              </Button>
+            )}
           </>
         }
       >
