@@ -317,7 +317,10 @@ test.describe('seller concerts', () => {
 
     await buyer.goto(`/concerts/${concertId}`);
     // The detail page sets the summary's [labels] apart; its sentences are what buyers read.
-    const sentence = summary.replace(/\[[^\]]*\]/g, '').trim().slice(0, 15);
+    const sentence = summary
+      .replace(/\[[^\]]*\]/g, '')
+      .trim()
+      .slice(0, 15);
     await expect(buyer.getByRole('region', { name: 'AI 관람평 요약' })).toContainText(sentence);
 
     // 5. The seller cancels; a second cancel is refused; the buyer is refunded.

@@ -9,7 +9,8 @@ export const aiCooldownMs = 30_000;
 /** Whole seconds left of a cooldown that ends at `until` (0 when over). */
 export function cooldownSecondsLeft(until: number | undefined, now: number): number {
   if (until === undefined) return 0;
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  // `now` may be up to a tick older than the moment the cooldown started: never above 30.
+  return Math.min(aiCooldownMs / 1000, Math.max(0, Math.ceil((until - now) / 1000)));
 }
 
 /**
