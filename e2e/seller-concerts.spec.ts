@@ -140,6 +140,8 @@ function manageRow(page: Page, title: string) {
 async function shootAt(page: Page, name: string) {
   for (const viewport of viewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // From the top, so the sticky header sits where a visitor sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, `${name}-${viewport.name}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

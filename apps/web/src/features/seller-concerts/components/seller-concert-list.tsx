@@ -131,7 +131,7 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
               const stamp = timestampLabel(concert);
               return (
                 <tr key={concert.concertId} className="align-top hover:bg-white/[0.02]">
-                  <td className="px-4 py-3">
+                  <td className="min-w-52 px-4 py-3">
                     <div className="flex items-start gap-3">
                       <div className="w-12 shrink-0 overflow-hidden rounded-md bg-surface-950">
                         <SellerConcertPoster src={concert.posterImageUrl} title={concert.title} />
@@ -154,7 +154,7 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
                       {formatTimeRange(concert.startTime, concert.endTime)}
                     </p>
                   </td>
-                  <td className="px-3 py-3 text-zinc-200">
+                  <td className="min-w-28 px-3 py-3 text-zinc-200">
                     <p>{concert.venueName}</p>
                     <p className="text-xs text-zinc-400 tabular-nums">
                       {formatNumber(concert.totalSeats)}석
