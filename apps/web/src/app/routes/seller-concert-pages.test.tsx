@@ -116,6 +116,29 @@ function fillValidForm() {
 /** Whole-app renders with lazy routes are slow on a busy machine. */
 vi.setConfig({ testTimeout: 20_000 });
 
+describe('access', () => {
+  it.each([
+    ['/seller/concerts/register', '콘서트 등록은 로그인한 판매자만 가능합니다.'],
+    ['/seller/concerts/manage', '콘서트 관리는 로그인한 판매자만 가능합니다.'],
+  ])('sends an anonymous visitor of %s to the 403 page with the spec words', async (path, text) => {
+    const { router } = renderApp(path, { session: null });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unauthorized');
+    expect(screen.getByRole('link', { name: /로그인하고 모든 기능/ })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  it('tells a logged-in non-seller what the 403 page always says', async () => {
+    server.use(http.get('/api/auth/me', () => HttpResponse.json(users.user)));
+    renderApp('/seller/concerts/register', { session: users.user });
+    expect(
+      await screen.findByText(/판매자 또는 관리자 권한이 있어야 이용할 수 있는 페이지입니다/),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('/seller/concerts/register', () => {
   it('shows the §5 messages before sending and focuses the first field', async () => {
     const user = userEvent.setup();
