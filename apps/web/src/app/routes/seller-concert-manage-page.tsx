@@ -20,7 +20,6 @@ import { AiSummaryDialog } from '@/features/seller-concerts/components/ai-summar
 import { CancelConcertDialog } from '@/features/seller-concerts/components/cancel-concert-dialog';
 import { ConcertFormModal } from '@/features/seller-concerts/components/concert-form-modal';
 import { SellerConcertList } from '@/features/seller-concerts/components/seller-concert-list';
-import { SellerSignInRequired } from '@/features/seller-concerts/components/seller-sign-in-required';
 import { useAiCooldowns } from '@/features/seller-concerts/utils/ai-cooldown';
 import {
   formatListRange,
@@ -73,7 +72,9 @@ export function SellerConcertManagePage() {
   const list =
     status === null ? all.data : byStatus.data && pageOfConcerts(byStatus.data, page, size);
 
-  if (!user) return <SellerSignInRequired message={sellerConcertTexts.manageSignInRequired} />;
+  // The route guard lets only sellers in; visitors without a session see the 403 page's
+  // '로그인한 판매자만' words (unauthorized-page.tsx).
+  if (!user) return null;
 
   const openCreate = () => setForm({ mode: 'create' });
 

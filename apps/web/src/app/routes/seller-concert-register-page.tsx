@@ -2,8 +2,6 @@ import { useNavigate } from 'react-router';
 import { ConsolePage } from '@/components/console/console-page';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { ConcertForm } from '@/features/seller-concerts/components/concert-form';
-import { SellerSignInRequired } from '@/features/seller-concerts/components/seller-sign-in-required';
-import { sellerConcertTexts } from '@/features/seller-concerts/utils/seller-concert-texts';
 
 /**
  * /seller/concerts/register (seller-admin-side.md §2 "Concert registration"): the inline form.
@@ -13,7 +11,9 @@ import { sellerConcertTexts } from '@/features/seller-concerts/utils/seller-conc
 export function SellerConcertRegisterPage() {
   const { user } = useSession();
   const navigate = useNavigate();
-  if (!user) return <SellerSignInRequired message={sellerConcertTexts.registerSignInRequired} />;
+  // The route guard lets only sellers in; visitors without a session see the 403 page's
+  // '로그인한 판매자만' words (unauthorized-page.tsx).
+  if (!user) return null;
   return (
     <ConsolePage
       title="콘서트 등록"
