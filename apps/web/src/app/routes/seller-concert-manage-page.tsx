@@ -184,8 +184,11 @@ export function SellerConcertManagePage() {
               );
             })}
           </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor="seller-concert-size" className="text-sm text-zinc-300">
+          <div className="flex shrink-0 items-center gap-2">
+            <label
+              htmlFor="seller-concert-size"
+              className="text-sm whitespace-nowrap text-zinc-300"
+            >
               페이지 크기
             </label>
             <select
