@@ -78,11 +78,6 @@ function visibleText(page: Page, text: string) {
   return page.getByText(text).filter({ visible: true }).first();
 }
 
-const placeholder =
-  (path: string): Visit['open'] =>
-  (page) =>
-    goto(page, path, '준비 중인 페이지입니다');
-
 const visits: Record<RoutePath, Visit> = {
   '/': {
     account: 'anonymous',
@@ -201,12 +196,35 @@ const visits: Record<RoutePath, Visit> = {
       await expect(page.getByText('미신청', { exact: true })).toBeVisible();
     },
   },
-  '/seller/concerts': { account: 'seller', open: placeholder('/seller/concerts') },
+  // /seller/concerts lands on the management list; this visit also opens the edit dialog there,
+  // so the concert form inside a dialog is checked as well.
+  '/seller/concerts': {
+    account: 'seller',
+    open: async (page) => {
+      await goto(page, '/seller/concerts', '콘서트 관리');
+      await expect(visibleText(page, '번째 표시')).toBeVisible();
+      await page
+        .getByRole('button', { name: / 수정$/, disabled: false })
+        .filter({ visible: true })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: '콘서트 수정' })).toBeVisible();
+    },
+  },
   '/seller/concerts/register': {
     account: 'seller',
-    open: placeholder('/seller/concerts/register'),
+    open: async (page) => {
+      await goto(page, '/seller/concerts/register', '콘서트 등록');
+      await expect(page.getByRole('group', { name: '포스터 이미지' })).toBeVisible();
+    },
   },
-  '/seller/concerts/manage': { account: 'seller', open: placeholder('/seller/concerts/manage') },
+  '/seller/concerts/manage': {
+    account: 'seller',
+    open: async (page) => {
+      await goto(page, '/seller/concerts/manage', '콘서트 관리');
+      await expect(visibleText(page, '번째 표시')).toBeVisible();
+    },
+  },
   // The admin pages with the demo data's applications, sellers and history.
   '/admin': {
     account: 'admin',

@@ -27,6 +27,12 @@ test.describe('route guards', () => {
       page.getByText('로그인이 필요한 페이지입니다. 로그인한 뒤 다시 시도해주세요.'),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: /로그인/ }).last()).toBeVisible();
+    // The seller concert pages keep their own words for visitors without a session.
+    await page.goto('/seller/concerts/register');
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page.getByText('콘서트 등록은 로그인한 판매자만 가능합니다.')).toBeVisible();
+    await page.goto('/seller/concerts/manage');
+    await expect(page.getByText('콘서트 관리는 로그인한 판매자만 가능합니다.')).toBeVisible();
   });
 
   test('a buyer may open user pages and seller application, not seller tools or admin', async ({

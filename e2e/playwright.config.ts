@@ -50,6 +50,13 @@ function dataDir(prefix: string): string {
   return sharedDataDir ?? mkdtempSync(path.join(tmpdir(), prefix));
 }
 
+/**
+ * The main server's DATA_DIR; specs read it (E2E_DATA_DIR) to check the storage directly. The
+ * config is evaluated again in each worker, which inherits the runner's value: one directory.
+ */
+const mainDataDir = process.env.E2E_DATA_DIR ?? dataDir('cc-e2e-');
+process.env.E2E_DATA_DIR = mainDataDir;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -99,7 +106,7 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(port),
-        DATA_DIR: dataDir('cc-e2e-'),
+        DATA_DIR: mainDataDir,
         LOG_LEVEL: 'warn',
         ...fakeOAuthEnv(fakeOAuthBaseURL),
       },

@@ -118,6 +118,10 @@ function servePages(): string[] {
       record(request);
       return HttpResponse.json({ success: true, data: makeApplicantInfo() });
     }),
+    http.get('/api/seller/concerts', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: emptyPage(10) });
+    }),
     http.get('/api/admin/seller-requests', ({ request }) => {
       record(request);
       return HttpResponse.json({ success: true, data: [makeSellerApplication()] });
@@ -317,6 +321,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['seller'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('콘서트 등록', '기본 정보'),
   },
   {
     path: '/seller/concerts/manage',
@@ -324,6 +329,7 @@ const guardedRoutes: GuardCase[] = [
     allowed: ['seller'],
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
+    landing: builtPage('콘서트 관리', '등록된 콘서트가 없습니다.'),
   },
   {
     path: '/admin',
@@ -517,7 +523,11 @@ describe('other routes', () => {
 
   it('redirects /seller/concerts to the management page for sellers', async () => {
     const { router } = renderApp('/seller/concerts', { session: users.seller });
-    await expectLanding(router, '/seller/concerts/manage', () => expectPlaceholder('콘서트 관리'));
+    await expectLanding(
+      router,
+      '/seller/concerts/manage',
+      builtPage('콘서트 관리', '등록된 콘서트가 없습니다.'),
+    );
   });
 });
 
@@ -526,7 +536,11 @@ describe('a role changed on the server', () => {
     // The page was loaded as a plain user; an admin has since approved the application.
     server.use(http.get('/api/auth/me', () => HttpResponse.json(users.seller)));
     const { router } = renderApp('/seller/concerts/manage', { session: sessions.user });
-    await expectLanding(router, '/seller/concerts/manage', () => expectPlaceholder('콘서트 관리'));
+    await expectLanding(
+      router,
+      '/seller/concerts/manage',
+      builtPage('콘서트 관리', '등록된 콘서트가 없습니다.'),
+    );
   });
 
   it('still sends a user whose role did not change to /unauthorized', async () => {

@@ -11,14 +11,6 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-/** A route whose page is not built yet: a Korean "coming soon" page, never a blank screen. */
-function placeholder(name: string) {
-  return async () => {
-    const { PlaceholderPage } = await import('./routes/placeholder-page');
-    return { element: <PlaceholderPage name={name} /> };
-  };
-}
-
 /** The seller or admin layout (sidebar), loaded with the first page that needs it. */
 function consoleLayout(area: 'seller' | 'admin') {
   return async () => {
@@ -29,10 +21,6 @@ function consoleLayout(area: 'seller' | 'admin') {
 
 function meta(title: string, description?: string): RouteMetaHandle {
   return description ? { title, description } : { title };
-}
-
-function placeholderRoute(path: string, name: string): RouteObject {
-  return { path, handle: meta(name), lazy: placeholder(name) };
 }
 
 /** Every route of buyer-side.md §2 and seller-admin-side.md §2, with their guards. */
@@ -197,8 +185,28 @@ export const appRoutes: RouteObject[] = [
               {
                 lazy: consoleLayout('seller'),
                 children: [
-                  placeholderRoute('seller/concerts/register', '콘서트 등록'),
-                  placeholderRoute('seller/concerts/manage', '콘서트 관리'),
+                  {
+                    path: 'seller/concerts/register',
+                    handle: meta(
+                      '콘서트 등록',
+                      '새 콘서트를 등록하면 좌석 배치가 자동으로 만들어집니다.',
+                    ),
+                    lazy: page(
+                      () => import('./routes/seller-concert-register-page'),
+                      (m) => m.SellerConcertRegisterPage,
+                    ),
+                  },
+                  {
+                    path: 'seller/concerts/manage',
+                    handle: meta(
+                      '콘서트 관리',
+                      '등록한 콘서트의 수정, 취소와 AI 요약 재생성을 한곳에서 관리하세요.',
+                    ),
+                    lazy: page(
+                      () => import('./routes/seller-concert-manage-page'),
+                      (m) => m.SellerConcertManagePage,
+                    ),
+                  },
                 ],
               },
             ],

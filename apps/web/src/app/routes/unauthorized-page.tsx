@@ -1,8 +1,10 @@
 import { Headphones, Home, LogIn, Music, ShieldAlert, ShieldCheck, Store } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ShortcutCard, ShortcutGrid, StatusScreen } from '@/components/ui/status-screen';
 import { useSession } from '@/features/auth/hooks/use-session';
 import type { Viewer } from '@/features/auth/utils/access';
+import { sellerConcertTexts } from '@/features/seller-concerts/utils/seller-concert-texts';
 import { supportPhone } from '../layouts/site-footer';
 
 /** What the 403 page tells each kind of viewer (seller-admin-side.md §2 "403 page"). */
@@ -13,9 +15,28 @@ export const unauthorizedMessages: Record<Viewer, string> = {
   admin: '관리자 계정으로는 판매자 기능을 이용할 수 없습니다. 관리자 페이지를 이용해주세요.',
 };
 
+/**
+ * The seller concert pages' own words for a visitor without a session (seller-admin-side.md §2),
+ * by the path the route guard refused.
+ */
+const signInRequiredMessages: Record<string, string> = {
+  '/seller/concerts/register': sellerConcertTexts.registerSignInRequired,
+  '/seller/concerts/manage': sellerConcertTexts.manageSignInRequired,
+};
+
+function refusedPath(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
+  return typeof state.from === 'string' ? state.from : null;
+}
+
 export function UnauthorizedPage() {
   const { viewer, isLoading } = useSession();
+  const location = useLocation();
   if (isLoading) return <PageSpinner />;
+  const from = refusedPath(location.state);
+  const message =
+    (viewer === 'anonymous' && from !== null && signInRequiredMessages[from]) ||
+    unauthorizedMessages[viewer];
 
   return (
     <StatusScreen
@@ -24,7 +45,7 @@ export function UnauthorizedPage() {
       title="접근 권한이 없습니다"
       description={
         <>
-          <p>{unauthorizedMessages[viewer]}</p>
+          <p>{message}</p>
           <p className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-surface-900 px-4 py-1.5 text-sm text-zinc-400">
             <Headphones className="size-4" aria-hidden />
             문의가 필요하시면 고객센터 <strong className="text-zinc-100">{supportPhone}</strong>

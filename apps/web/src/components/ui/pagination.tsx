@@ -54,6 +54,8 @@ interface PaginationProps {
   /** What the navigation is for, e.g. '콘서트 목록 페이지'. */
   label?: string;
   className?: string;
+  /** The range line's wording; 'N개 중 a-b개 표시' by default. */
+  formatRange?: (page: number, pageSize: number, totalElements: number) => string;
 }
 
 const stepClass =
@@ -69,6 +71,7 @@ export function Pagination({
   isCompact = false,
   label = '페이지 이동',
   className,
+  formatRange = formatPageRange,
 }: PaginationProps) {
   const items = getPageWindow(page, totalPages, isCompact ? PAGE_WINDOW_MOBILE : PAGE_WINDOW);
   const isFirst = page <= 0;
@@ -132,7 +135,7 @@ export function Pagination({
       )}
       {totalElements > 0 && (
         <p className="text-xs text-zinc-400 tabular-nums">
-          {formatPageRange(page, pageSize, totalElements)}
+          {formatRange(page, pageSize, totalElements)}
         </p>
       )}
     </div>

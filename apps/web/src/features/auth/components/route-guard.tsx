@@ -42,7 +42,9 @@ export function RouteGuard({ rule }: { rule: AccessRule }) {
   if (redirect) {
     // Someone who just logged in goes back to the page that asked them to.
     const target = rule === 'anonymous-only' ? getReturnPath(location.state) : redirect;
-    return <Navigate to={target} replace />;
+    // The 403 page names the page that was refused (its wording for the seller concert pages).
+    const state = target === '/unauthorized' ? { from: location.pathname } : undefined;
+    return <Navigate to={target} replace state={state} />;
   }
   return <Outlet />;
 }

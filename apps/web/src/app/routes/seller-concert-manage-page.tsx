@@ -1,0 +1,243 @@
+import {
+  sellerConcertPageSizes,
+  type ConcertStatus,
+  type SellerConcert,
+} from '@curtaincall/contracts';
+import { clsx } from 'clsx';
+import { CalendarPlus, Music, Plus, RotateCw } from 'lucide-react';
+import { useState } from 'react';
+import { ConsolePage } from '@/components/console/console-page';
+import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-panel';
+import { useSession } from '@/features/auth/hooks/use-session';
+import {
+  useSellerConcerts,
+  useSellerConcertsByStatus,
+} from '@/features/seller-concerts/api/seller-concerts-api';
+import { AiSummaryDialog } from '@/features/seller-concerts/components/ai-summary-dialog';
+import { CancelConcertDialog } from '@/features/seller-concerts/components/cancel-concert-dialog';
+import { ConcertFormModal } from '@/features/seller-concerts/components/concert-form-modal';
+import { SellerConcertList } from '@/features/seller-concerts/components/seller-concert-list';
+import { useAiCooldowns } from '@/features/seller-concerts/utils/ai-cooldown';
+import {
+  formatListRange,
+  sellerConcertTexts,
+  statusFilterOptions,
+} from '@/features/seller-concerts/utils/seller-concert-texts';
+import { useBreakpoint } from '@/lib/use-breakpoint';
+
+type PageSize = (typeof sellerConcertPageSizes)[number];
+
+/** The form dialog: closed, a new concert, or one concert's edit. */
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; concert: SellerConcert };
+
+/**
+ * One status's concerts come unpaged from `GET /seller/concerts/status`: sorted like the full
+ * list (newest registration first) and paged here.
+ */
+export function pageOfConcerts(concerts: SellerConcert[], page: number, size: number) {
+  const sorted = [...concerts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const totalPages = Math.ceil(sorted.length / size);
+  const number = Math.min(page, Math.max(0, totalPages - 1));
+  return {
+    content: sorted.slice(number * size, (number + 1) * size),
+    number,
+    size,
+    totalElements: sorted.length,
+    totalPages,
+  };
+}
+
+const selectClass =
+  'h-10 rounded-xl border border-surface-700 bg-surface-900 px-3 text-sm text-zinc-100 [color-scheme:dark] focus:border-rose-400 focus:outline-none';
+
+/** /seller/concerts/manage (seller-admin-side.md §2 "Concert management"). */
+export function SellerConcertManagePage() {
+  const { user } = useSession();
+  const { isMobile } = useBreakpoint();
+  const sellerId = user?.userId ?? 0;
+  const [status, setStatus] = useState<ConcertStatus | null>(null);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<PageSize>(10);
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [cancelling, setCancelling] = useState<SellerConcert | null>(null);
+  const [summarising, setSummarising] = useState<SellerConcert | null>(null);
+  const cooldowns = useAiCooldowns();
+
+  const all = useSellerConcerts({ sellerId, page, size }, user !== null && status === null);
+  const byStatus = useSellerConcertsByStatus(sellerId, status, user !== null);
+  const query = status === null ? all : byStatus;
+  const list =
+    status === null ? all.data : byStatus.data && pageOfConcerts(byStatus.data, page, size);
+
+  // The route guard lets only sellers in; visitors without a session see the 403 page's
+  // '로그인한 판매자만' words (unauthorized-page.tsx).
+  if (!user) return null;
+
+  const openCreate = () => setForm({ mode: 'create' });
+
+  let content;
+  if (query.isPending) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner label="콘서트 목록을 불러오는 중입니다" />
+      </div>
+    );
+  } else if (query.isError || !list) {
+    content = (
+      <ErrorState
+        title={sellerConcertTexts.listLoadFailed}
+        description={query.error?.message}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  } else if (list.content.length === 0) {
+    content = (
+      <EmptyState icon={Music} title={sellerConcertTexts.empty}>
+        <Button onClick={openCreate}>
+          <CalendarPlus className="size-4" aria-hidden />
+          콘서트 등록
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <>
+        <SellerConcertList
+          concerts={list.content}
+          onEdit={(concert) => setForm({ mode: 'edit', concert })}
+          onCancel={setCancelling}
+          onAiSummary={setSummarising}
+        />
+        <Pagination
+          page={list.number}
+          totalPages={list.totalPages}
+          totalElements={list.totalElements}
+          pageSize={list.size}
+          onPageChange={setPage}
+          isCompact={isMobile}
+          label="콘서트 목록 페이지"
+          formatRange={formatListRange}
+        />
+      </>
+    );
+  }
+
+  // The summary dialog follows the list, so a regenerated summary shows in the row at once.
+  const summaryConcert =
+    summarising &&
+    (list?.content.find((concert) => concert.concertId === summarising.concertId) ?? summarising);
+
+  return (
+    // On phones the floating add button sits over the bottom: the page leaves room for it.
+    <div className="pb-24 tablet:pb-0">
+      <ConsolePage
+        title="콘서트 관리"
+        description="등록한 콘서트를 상태별로 확인하고 수정, 취소, AI 요약 재생성을 할 수 있습니다."
+        actions={
+          <>
+            <Button
+              variant="outline"
+              onClick={() => void query.refetch()}
+              isLoading={query.isFetching && !query.isPending}
+            >
+              {!(query.isFetching && !query.isPending) && (
+                <RotateCw className="size-4" aria-hidden />
+              )}
+              새로고침
+            </Button>
+            {/* Phones get the floating button instead. */}
+            {!isMobile && (
+              <Button onClick={openCreate}>
+                <CalendarPlus className="size-4" aria-hidden />
+                콘서트 등록
+              </Button>
+            )}
+          </>
+        }
+      >
+        <div className="flex flex-col gap-3 tablet:flex-row tablet:items-center tablet:justify-between">
+          <div role="group" aria-label="상태 필터" className="flex flex-wrap gap-2">
+            {statusFilterOptions.map((option) => {
+              const active = option.value === status;
+              return (
+                <button
+                  key={option.label}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => {
+                    setStatus(option.value);
+                    setPage(0);
+                  }}
+                  className={clsx(
+                    'h-9 rounded-full border px-4 text-sm font-semibold transition-colors',
+                    active
+                      ? 'border-rose-500 bg-rose-600 text-white'
+                      : 'border-surface-600 text-zinc-300 hover:border-zinc-400 hover:text-white',
+                  )}
+                >
+                  {option.label}
+                </button>
+              );
+            })}
+          </div>
+          <div className="flex shrink-0 items-center gap-2">
+            <label
+              htmlFor="seller-concert-size"
+              className="text-sm whitespace-nowrap text-zinc-300"
+            >
+              페이지 크기
+            </label>
+            <select
+              id="seller-concert-size"
+              value={size}
+              onChange={(event) => {
+                setSize(Number(event.target.value) as PageSize);
+                setPage(0);
+              }}
+              className={selectClass}
+            >
+              {sellerConcertPageSizes.map((option) => (
+                <option key={option} value={option}>
+                  {option}개씩
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {content}
+      </ConsolePage>
+
+      <button
+        type="button"
+        onClick={openCreate}
+        aria-label="콘서트 등록"
+        className="fixed right-5 bottom-[max(1.25rem,env(safe-area-inset-bottom))] z-40 flex size-14 items-center justify-center rounded-full bg-rose-600 text-white shadow-xl shadow-rose-950/50 hover:bg-rose-500 tablet:hidden"
+      >
+        <Plus className="size-7" aria-hidden />
+      </button>
+
+      <ConcertFormModal
+        isOpen={form.mode !== 'closed'}
+        sellerId={sellerId}
+        concert={form.mode === 'edit' ? form.concert : null}
+        onClose={() => setForm({ mode: 'closed' })}
+      />
+      <CancelConcertDialog
+        sellerId={sellerId}
+        concert={cancelling}
+        onClose={() => setCancelling(null)}
+      />
+      <AiSummaryDialog
+        sellerId={sellerId}
+        concert={summaryConcert}
+        cooldownUntil={cooldowns.until}
+        onRegenerated={cooldowns.start}
+        onClose={() => setSummarising(null)}
+      />
+    </div>
+  );
+}
