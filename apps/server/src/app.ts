@@ -34,6 +34,7 @@ import {
   createLocalFileStorage,
   createLocalPrivateFileStorage,
 } from './adapters/storage/local-file-storage';
+import { createS3FileStorages } from './adapters/storage/s3-file-storage';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './demo/seed';
@@ -152,15 +153,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     ? createRedisQueueStore(redis, config.redisKeyPrefix, config.queue)
     : createMemoryQueueStore(config.queue, counters);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = createLocalFileStorage({
-    rootDir: uploadsDir,
-    publicBaseUrl: config.publicBaseUrl,
-  });
-
-  // Seller documents: outside the uploads folder, so the static /uploads/ route cannot serve them.
-  const privateStorage = createLocalPrivateFileStorage({
-    rootDir: path.join(config.dataDir, 'private-files'),
-  });
+  const objectStore =
+    config.storage.driver === 's3' ? await createS3FileStorages(config.storage, { clock }) : null;
+  const storage =
+    objectStore?.storage ??
+    createLocalFileStorage({ rootDir: uploadsDir, publicBaseUrl: config.publicBaseUrl });
+  // Seller documents: outside the uploads folder (or under the bucket's private prefix), so the
+  // /uploads/ route cannot serve them.
+  const privateStorage =
+    objectStore?.privateStorage ??
+    createLocalPrivateFileStorage({ rootDir: path.join(config.dataDir, 'private-files') });
   const files = createFilesService({ storage, privateStorage });
   const auth = createAuthService({
     db: database.db,
@@ -404,7 +406,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
-    uploadsDir,
+    uploads: objectStore ? { storage } : { dir: uploadsDir },
     firstLoadHints: concertFirstLoadHints(concerts),
   });
 
@@ -432,6 +434,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await scheduler.stop();
     await bus.close();
     if (redis) await redis.quit().catch(() => undefined);
+    objectStore?.close();
     if (!overrides.database) await database.close();
   });
 
