@@ -4,6 +4,7 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
+import { checkSignatureV4 } from './sigv4-check';
 
 /** s3rver's one built-in key pair; requests signed with anything else are refused. */
 export const S3_TEST_ACCESS_KEY_ID = 'S3RVER';
@@ -33,8 +34,10 @@ export interface S3TestServer {
  * s3rver has no access control for unsigned requests: it serves any object to anyone, which no
  * real provider does for a private bucket. A few lines in front of it answer unsigned requests
  * the way AWS S3, MinIO and R2 do for a bucket without a public policy (403 AccessDenied), so a
- * test can tell "reachable only with a signature" from "reachable". Signed requests pass through
- * untouched; s3rver itself checks their signature and expiry.
+ * test can tell "reachable only with a signature" from "reachable". Signed path-style requests
+ * pass through untouched; s3rver itself checks their signature and expiry. Signed
+ * virtual-hosted ones (`<bucket>.s3.localhost`) are checked by `checkSignatureV4` instead, as S3
+ * does, and handed on path-style: s3rver's own check gets that style's canonical URI wrong.
  */
 export async function startS3TestServer(bucket = 'curtaincall-test'): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(tmpdir(), 'cc-s3-'));
@@ -49,15 +52,41 @@ export async function startS3TestServer(bucket = 'curtaincall-test'): Promise<S3
   let publicReadPrefix: string | null = null;
 
   const server = createServer((request, response) => {
-    if (isSigned(request) || isPublicRead(request)) {
-      handle(request, response);
-      return;
+    const deny = (code: string, message: string) => {
+      response.writeHead(403, { 'content-type': 'application/xml' });
+      response.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+      );
+    };
+    if (isSigned(request) && isVirtualHosted(request)) {
+      const problem = checkSignatureV4(
+        request,
+        (id) => (id === S3_TEST_ACCESS_KEY_ID ? S3_TEST_SECRET_ACCESS_KEY : undefined),
+        new Date(),
+      );
+      if (problem) return deny(problem.code, problem.message);
+      asVerifiedPathStyle(request);
+      return handle(request, response);
     }
-    response.writeHead(403, { 'content-type': 'application/xml' });
-    response.end(
-      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>',
-    );
+    if (isSigned(request) || isPublicRead(request)) return handle(request, response);
+    return deny('AccessDenied', 'Access Denied');
   });
+
+  const hostName = (request: IncomingMessage) => (request.headers.host ?? '').split(':')[0] ?? '';
+  const isVirtualHosted = (request: IncomingMessage) =>
+    hostName(request).endsWith(`.${S3_TEST_SERVICE_HOST}`);
+
+  /** The same request, path-style and without its (already checked) signature. */
+  function asVerifiedPathStyle(request: IncomingMessage): void {
+    const url = new URL(request.url ?? '/', 'http://x');
+    for (const name of [...url.searchParams.keys()]) {
+      if (name.toLowerCase().startsWith('x-amz-')) url.searchParams.delete(name);
+    }
+    const bucketName = hostName(request).slice(0, -(S3_TEST_SERVICE_HOST.length + 1));
+    request.url = `/${bucketName}${url.pathname}${url.search}`;
+    request.headers.host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    delete request.headers.authorization;
+  }
 
   function isSigned(request: IncomingMessage): boolean {
     const query = new URL(request.url ?? '/', 'http://x').searchParams;
@@ -71,8 +100,8 @@ export async function startS3TestServer(bucket = 'curtaincall-test'): Promise<S3
   /** Bucket and key of a path-style or virtual-hosted request. */
   function objectPath(request: IncomingMessage): string {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const host = (request.headers.host ?? '').split(':')[0] ?? '';
-    return host.endsWith(`.${S3_TEST_SERVICE_HOST}`)
+    const host = hostName(request);
+    return isVirtualHosted(request)
       ? `/${host.slice(0, -(S3_TEST_SERVICE_HOST.length + 1))}${pathname}`
       : pathname;
   }
