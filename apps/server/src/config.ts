@@ -11,6 +11,11 @@ const urlWithoutTrailingSlash = z
   .url({ protocol: /^https?$/ })
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** An optional value where an empty one (`S3_ENDPOINT=` in a compose file) means unset. */
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const unlessEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyAsUnset, schema.optional());
+
 /** Every environment variable the server reads, with defaults. Documented in README.md. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -78,24 +83,28 @@ const envSchema = z.object({
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** Uploaded files: `local` (DATA_DIR on this machine) or `s3` (any S3-compatible store). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      'S3 버킷 이름(소문자, 숫자, ., -; 3-63자)이어야 합니다.',
-    )
-    .optional(),
-  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: unlessEmpty(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3 버킷 이름(소문자, 숫자, ., -; 3-63자)이어야 합니다.',
+      ),
+  ),
+  S3_REGION: z.preprocess(emptyAsUnset, z.string().trim().min(1).default('us-east-1')),
   /** The S3 API's URL for MinIO, Cloudflare R2 and the like; absent means AWS S3 itself. */
-  S3_ENDPOINT: urlWithoutTrailingSlash.optional(),
-  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: unlessEmpty(urlWithoutTrailingSlash),
+  S3_ACCESS_KEY_ID: unlessEmpty(z.string().trim().min(1)),
+  S3_SECRET_ACCESS_KEY: unlessEmpty(z.string().trim().min(1)),
   /** Bucket in the path (`endpoint/bucket/key`); default true when S3_ENDPOINT is set. */
-  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  S3_FORCE_PATH_STYLE: unlessEmpty(booleanFromEnv),
   /** Where browsers reach the bucket's objects; absent: streamed by this server under /uploads. */
-  S3_PUBLIC_BASE_URL: urlWithoutTrailingSlash.optional(),
+  S3_PUBLIC_BASE_URL: unlessEmpty(urlWithoutTrailingSlash),
   /** Lifetime of a signed URL for a private file (seller licence documents). */
-  S3_PRIVATE_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
+  S3_PRIVATE_URL_TTL_SECONDS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(604_800).default(300),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
