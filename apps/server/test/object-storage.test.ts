@@ -196,4 +196,28 @@ describe('files on S3-compatible storage', () => {
     }
     expect((await httpGet(`${server.endpoint}/${server.bucket}/private/${key}`)).status).toBe(403);
   });
+
+  it('answers odd /uploads/ paths with the error envelope, never a server error', async () => {
+    for (const probe of [
+      '/uploads/',
+      '/uploads/posters',
+      '/uploads/posters/',
+      '/uploads/posters/x%00.webp',
+      '/uploads/posters/%ff%fe.webp',
+      '/uploads/posters/x.webp%0d%0aset-cookie:%20a=b',
+      `/uploads/posters/${'a'.repeat(5_000)}.webp`,
+      '/uploads/POSTERS/x.webp',
+      '/uploads/posters/<script>.webp',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url: probe });
+      // 404 C005 from the route; what the app answers first on every route (a NUL byte, a path
+      // that is not UTF-8) otherwise: a 4xx envelope all the same.
+      expect([400, 404], probe).toContain(response.statusCode);
+      expect(response.json(), probe).toMatchObject({
+        success: false,
+        status: response.statusCode,
+        code: expect.stringMatching(/^C0\d\d$/),
+      });
+    }
+  });
 });
