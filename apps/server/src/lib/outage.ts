@@ -52,6 +52,8 @@ export function isDependencyOutage(error: unknown): boolean {
       if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300') return true;
     }
     if (name === 'MaxRetriesPerRequestError') return true;
+    // The S3 adapter's wrapper for an object store that is down (adapters/storage).
+    if (name === 'StorageUnavailableError') return true;
     if (OUTAGE_MESSAGES.some((known) => message.includes(known))) return true;
     current = (current as { cause?: unknown }).cause;
   }

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +11,7 @@ import {
   startS3TestServer,
   type S3TestServer,
 } from '../../../test/helpers/s3-test-server';
+import { registerErrorHandling } from '../../http/error-handler';
 import { registerWebApp } from '../../http/web-app';
 import { createManualClock } from '../../lib/clock';
 import { describeFileStorageContract, type StorageUnderTest } from './file-storage.contract';
@@ -16,6 +19,7 @@ import {
   createS3FileStorages,
   type S3PrivateFileStorage,
   type S3StorageSettings,
+  StorageUnavailableError,
 } from './s3-file-storage';
 
 const appBaseUrl = 'http://app.test';
@@ -205,5 +209,28 @@ describe('S3 private files', () => {
       /signature/i,
     );
     await expect(privateStorage.get('seller-documents/wrong.pdf')).rejects.toThrow(/signature/i);
+  });
+});
+
+describe('S3 outage', () => {
+  it('an unreachable store is an outage: StorageUnavailableError, and 503 C012 from the app', async () => {
+    const nothing = createServer();
+    await new Promise<void>((resolve) => nothing.listen(0, '127.0.0.1', resolve));
+    const { port } = nothing.address() as AddressInfo;
+    await new Promise<void>((resolve) => nothing.close(() => resolve()));
+    const { storage, privateStorage } = await storagesFor({ endpoint: `http://127.0.0.1:${port}` });
+    await expect(storage.put('posters/down.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      StorageUnavailableError,
+    );
+    await expect(privateStorage.get('seller-documents/down.pdf')).rejects.toThrow(
+      StorageUnavailableError,
+    );
+    const down = Fastify();
+    registerErrorHandling(down);
+    await registerWebApp(down, { webDistDir: '/nonexistent-web-build', uploads: { storage } });
+    const answer = await down.inject({ method: 'GET', url: '/uploads/posters/down.webp' });
+    await down.close();
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ success: false, code: 'C012' });
   });
 });

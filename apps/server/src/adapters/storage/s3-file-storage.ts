@@ -96,6 +96,17 @@ export async function createS3FileStorages(
   });
   const Bucket = settings.bucket;
 
+  /**
+   * A store that cannot be reached, times out or fails on its side (5xx) becomes
+   * StorageUnavailableError, which the error handler answers as the other outages (503 C012);
+   * its own answers (404, 403 for wrong keys) stay as they are.
+   */
+  const unlessUnavailable = (error: unknown): never => {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === undefined || status >= 500) throw new StorageUnavailableError(error);
+    throw error;
+  };
+
   const isNotFound = (error: unknown) => {
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
     return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
@@ -108,16 +119,18 @@ export async function createS3FileStorages(
     };
     return {
       async put(key: string, body: Buffer, contentType: string): Promise<void> {
-        await client.send(
-          new sdk.PutObjectCommand({
-            Bucket,
-            Key: objectKey(key),
-            Body: body,
-            ContentType: contentType,
-            ContentLength: body.length,
-            CacheControl: cacheControl,
-          }),
-        );
+        await client
+          .send(
+            new sdk.PutObjectCommand({
+              Bucket,
+              Key: objectKey(key),
+              Body: body,
+              ContentType: contentType,
+              ContentLength: body.length,
+              CacheControl: cacheControl,
+            }),
+          )
+          .catch(unlessUnavailable);
       },
       async get(key: string): Promise<StoredObject | null> {
         try {
@@ -131,7 +144,7 @@ export async function createS3FileStorages(
           };
         } catch (error) {
           if (isNotFound(error)) return null;
-          throw error;
+          return unlessUnavailable(error);
         }
       },
       async exists(key: string): Promise<boolean> {
@@ -140,12 +153,14 @@ export async function createS3FileStorages(
           return true;
         } catch (error) {
           if (isNotFound(error)) return false;
-          throw error;
+          return unlessUnavailable(error);
         }
       },
       async delete(key: string): Promise<void> {
         // S3 answers 204 for a missing key too, which is what the port promises.
-        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+        await client
+          .send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) }))
+          .catch(unlessUnavailable);
       },
       objectKey,
     };
@@ -184,5 +199,12 @@ export async function createS3FileStorages(
   return { storage, privateStorage, close: () => client.destroy() };
 }
 
-/** The object key a public file's key is stored under (the bucket's public prefix). */
-export const s3PublicPrefix = PUBLIC_PREFIX;
+/** The object store is unreachable, too slow, or failing on its side (a 5xx). */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  constructor(cause: unknown) {
+    super(`object storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+  }
+}
