@@ -107,8 +107,15 @@ function header(request: IncomingMessage, name: string): string {
 function parseAmzDate(value: string): number {
   const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
   if (!match) return Number.NaN;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  return Date.UTC(y!, mo! - 1, d, h, mi, s);
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
 const decode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
