@@ -130,13 +130,16 @@ export function describeFileStorageContract(
       ];
       for (const key of bad) {
         await expect(storage.put(key, bytes('bad'), 'image/webp'), key).rejects.toThrow(
-          /invalid storage key/,
+          /^invalid storage key/,
         );
         await expect(privateStorage.put(key, bytes('bad'), 'application/pdf'), key).rejects.toThrow(
-          /invalid storage key/,
+          /^invalid storage key/,
         );
-        await expect(storage.get(key), key).rejects.toThrow(/invalid storage key/);
-        expect(() => storage.publicUrl(key), key).toThrow(/invalid storage key/);
+        await expect(storage.get(key), key).rejects.toThrow(/^invalid storage key/);
+        await expect(storage.exists(key), key).rejects.toThrow(/^invalid storage key/);
+        await expect(privateStorage.get(key), key).rejects.toThrow(/^invalid storage key/);
+        await expect(storage.delete(key), key).rejects.toThrow(/^invalid storage key/);
+        expect(() => storage.publicUrl(key), key).toThrow(/^invalid storage key/);
       }
     });
   });

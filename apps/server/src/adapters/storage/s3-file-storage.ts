@@ -133,10 +133,9 @@ export async function createS3FileStorages(
           .catch(unlessUnavailable);
       },
       async get(key: string): Promise<StoredObject | null> {
+        const Key = objectKey(key);
         try {
-          const answer = await client.send(
-            new sdk.GetObjectCommand({ Bucket, Key: objectKey(key) }),
-          );
+          const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
           if (!answer.Body) return null;
           return {
             body: Buffer.from(await answer.Body.transformToByteArray()),
@@ -148,8 +147,9 @@ export async function createS3FileStorages(
         }
       },
       async exists(key: string): Promise<boolean> {
+        const Key = objectKey(key);
         try {
-          await client.send(new sdk.HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+          await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
           return true;
         } catch (error) {
           if (isNotFound(error)) return false;
