@@ -63,6 +63,7 @@ import { concertFirstLoadHints } from './modules/concerts/concert-first-load';
 import { registerJobs } from './jobs/jobs';
 import { createScheduler, type Scheduler } from './jobs/scheduler';
 import { systemClock, type Clock } from './lib/clock';
+import { DependencyStartError } from './lib/outage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFilesService } from './modules/files/files.service';
@@ -118,8 +119,21 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
-  // Redis first: it answers (or fails) in milliseconds, before migrations and the demo seed.
-  const redis: Redis | null = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  // The object store and Redis first: they answer (or fail) in milliseconds, before migrations
+  // and the demo seed. A bucket that cannot be written is a setting to fix, like a database URL.
+  const objectStore =
+    config.storage.driver === 's3' ? await createS3FileStorages(config.storage, { clock }) : null;
+  await objectStore?.checkWritable().catch((error: unknown) => {
+    objectStore.close();
+    throw new DependencyStartError('S3_BUCKET', error);
+  });
+  let redis: Redis | null;
+  try {
+    redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  } catch (error) {
+    objectStore?.close();
+    throw error;
+  }
   let database: DatabaseHandle;
   try {
     database =
@@ -127,6 +141,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   } catch (error) {
     redis?.disconnect();
+    objectStore?.close();
     throw error;
   }
 
@@ -153,8 +168,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     ? createRedisQueueStore(redis, config.redisKeyPrefix, config.queue)
     : createMemoryQueueStore(config.queue, counters);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const objectStore =
-    config.storage.driver === 's3' ? await createS3FileStorages(config.storage, { clock }) : null;
   const storage =
     objectStore?.storage ??
     createLocalFileStorage({ rootDir: uploadsDir, publicBaseUrl: config.publicBaseUrl });

@@ -65,7 +65,13 @@ export async function createS3FileStorages(
     httpAgent?: HttpAgent;
     httpsAgent?: HttpsAgent;
   },
-): Promise<{ storage: FileStoragePort; privateStorage: S3PrivateFileStorage; close(): void }> {
+): Promise<{
+  storage: FileStoragePort;
+  privateStorage: S3PrivateFileStorage;
+  /** Writes a marker object: the endpoint answers, the bucket exists, the keys may write. */
+  checkWritable(): Promise<void>;
+  close(): void;
+}> {
   const [sdk, { getSignedUrl }] = await Promise.all([
     import('@aws-sdk/client-s3'),
     import('@aws-sdk/s3-request-presigner'),
@@ -196,7 +202,21 @@ export async function createS3FileStorages(
     },
   };
 
-  return { storage, privateStorage, close: () => client.destroy() };
+  async function checkWritable(): Promise<void> {
+    // A write, not HeadBucket: that needs s3:ListBucket, which a least-privilege key (objects
+    // only) lacks, and a HEAD answer has no body to tell a wrong key from a missing bucket.
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket,
+        Key: `${PRIVATE_PREFIX}start-check`,
+        Body: '',
+        ContentType: 'text/plain',
+        CacheControl: PRIVATE_CACHE_CONTROL,
+      }),
+    );
+  }
+
+  return { storage, privateStorage, checkWritable, close: () => client.destroy() };
 }
 
 /** The object store is unreachable, too slow, or failing on its side (a 5xx). */
