@@ -34,6 +34,7 @@ import {
   createLocalFileStorage,
   createLocalPrivateFileStorage,
 } from './adapters/storage/local-file-storage';
+import { createS3FileStorages } from './adapters/storage/s3-file-storage';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './demo/seed';
@@ -62,6 +63,7 @@ import { concertFirstLoadHints } from './modules/concerts/concert-first-load';
 import { registerJobs } from './jobs/jobs';
 import { createScheduler, type Scheduler } from './jobs/scheduler';
 import { systemClock, type Clock } from './lib/clock';
+import { DependencyStartError } from './lib/outage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFilesService } from './modules/files/files.service';
@@ -124,8 +126,21 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
-  // Redis first: it answers (or fails) in milliseconds, before migrations and the demo seed.
-  const redis: Redis | null = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  // The object store and Redis first: they answer (or fail) in milliseconds, before migrations
+  // and the demo seed. A bucket that cannot be written is a setting to fix, like a database URL.
+  const objectStore =
+    config.storage.driver === 's3' ? await createS3FileStorages(config.storage, { clock }) : null;
+  await objectStore?.checkWritable().catch((error: unknown) => {
+    objectStore.close();
+    throw new DependencyStartError('S3_BUCKET', error);
+  });
+  let redis: Redis | null;
+  try {
+    redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  } catch (error) {
+    objectStore?.close();
+    throw error;
+  }
   let database: DatabaseHandle;
   try {
     database =
@@ -133,6 +148,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   } catch (error) {
     redis?.disconnect();
+    objectStore?.close();
     throw error;
   }
 
@@ -159,15 +175,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     ? createRedisQueueStore(redis, config.redisKeyPrefix, config.queue)
     : createMemoryQueueStore(config.queue, counters);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = createLocalFileStorage({
-    rootDir: uploadsDir,
-    publicBaseUrl: config.publicBaseUrl,
-  });
-
-  // Seller documents: outside the uploads folder, so the static /uploads/ route cannot serve them.
-  const privateStorage = createLocalPrivateFileStorage({
-    rootDir: path.join(config.dataDir, 'private-files'),
-  });
+  const storage =
+    objectStore?.storage ??
+    createLocalFileStorage({ rootDir: uploadsDir, publicBaseUrl: config.publicBaseUrl });
+  // Seller documents: outside the uploads folder (or under the bucket's private prefix), so the
+  // /uploads/ route cannot serve them.
+  const privateStorage =
+    objectStore?.privateStorage ??
+    createLocalPrivateFileStorage({ rootDir: path.join(config.dataDir, 'private-files') });
   const files = createFilesService({ storage, privateStorage });
   const auth = createAuthService({
     db: database.db,
@@ -427,7 +442,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
-    uploadsDir,
+    uploads: objectStore ? { storage } : { dir: uploadsDir },
     firstLoadHints: concertFirstLoadHints(concerts),
   });
 
@@ -455,6 +470,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await scheduler.stop();
     await bus.close();
     if (redis) await redis.quit().catch(() => undefined);
+    objectStore?.close();
     if (!overrides.database) await database.close();
   });
 

@@ -72,6 +72,101 @@ describe('loadConfig', () => {
     expect(config.publicBaseUrl).toBe('https://tickets.example.com');
     expect(config.secureCookies).toBe(true);
   });
+
+  it('keeps files on local disk unless STORAGE_DRIVER=s3', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).storage).toEqual({ driver: 'local' });
+  });
+
+  it('reads the S3 settings with their defaults; empty values count as unset', () => {
+    const aws = loadConfig({
+      DATA_DIR: tempDir(),
+      PUBLIC_BASE_URL: 'https://tickets.example.com',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'curtaincall-files',
+      S3_ENDPOINT: '',
+      S3_REGION: '',
+      S3_PUBLIC_BASE_URL: '',
+    });
+    expect(aws.storage).toEqual({
+      driver: 's3',
+      bucket: 'curtaincall-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      publicBaseUrl: 'https://tickets.example.com/uploads',
+      servedByApp: true,
+      privateUrlTtlSeconds: 300,
+    });
+    const minio = loadConfig({
+      DATA_DIR: tempDir(),
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'curtaincall',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_BASE_URL: 'https://files.example.com/',
+      S3_PRIVATE_URL_TTL_SECONDS: '60',
+    });
+    expect(minio.storage).toEqual({
+      driver: 's3',
+      bucket: 'curtaincall',
+      region: 'auto',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicBaseUrl: 'https://files.example.com/public',
+      servedByApp: false,
+      privateUrlTtlSeconds: 60,
+    });
+    const virtualHosted = loadConfig({
+      DATA_DIR: tempDir(),
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'curtaincall',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(virtualHosted.storage).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('lists every S3 problem together with the others', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: 'minio:9000',
+        S3_ACCESS_KEY_ID: 'key-without-secret',
+        S3_FORCE_PATH_STYLE: 'sometimes',
+        S3_PRIVATE_URL_TTL_SECONDS: '0',
+        S3_PUBLIC_BASE_URL: 'ftp://files',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    for (const name of [
+      'PORT',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+      'S3_PRIVATE_URL_TTL_SECONDS',
+      'S3_PUBLIC_BASE_URL',
+    ]) {
+      expect(problems).toContain(name);
+    }
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), STORAGE_DRIVER: 's3', S3_BUCKET: 'Not_A_Bucket' }),
+    ).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE_DRIVER: 'ftp' })).toThrow(
+      /STORAGE_DRIVER/,
+    );
+  });
 });
 
 describe('social login settings', () => {

@@ -42,6 +42,10 @@ export const socialProviderDefaults = {
     userInfoUrl: 'https://openapi.naver.com/v1/nid/me',
   },
 } as const;
+/** An optional value where an empty one (`S3_ENDPOINT=` in a compose file) means unset. */
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const unlessEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyAsUnset, schema.optional());
 
 /** Every environment variable the server reads, with defaults. Documented in README.md. */
 const envSchema = z.object({
@@ -124,6 +128,30 @@ const envSchema = z.object({
   TOSS_API_BASE_URL: urlWithoutTrailingSlash.default('https://api.tosspayments.com'),
   /** Session idle lifetime (sliding). */
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  /** Uploaded files: `local` (DATA_DIR on this machine) or `s3` (any S3-compatible store). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: unlessEmpty(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3 버킷 이름(소문자, 숫자, ., -; 3-63자)이어야 합니다.',
+      ),
+  ),
+  S3_REGION: z.preprocess(emptyAsUnset, z.string().trim().min(1).default('us-east-1')),
+  /** The S3 API's URL for MinIO, Cloudflare R2 and the like; absent means AWS S3 itself. */
+  S3_ENDPOINT: unlessEmpty(urlWithoutTrailingSlash),
+  S3_ACCESS_KEY_ID: unlessEmpty(z.string().trim().min(1)),
+  S3_SECRET_ACCESS_KEY: unlessEmpty(z.string().trim().min(1)),
+  /** Bucket in the path (`endpoint/bucket/key`); default true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: unlessEmpty(booleanFromEnv),
+  /** Where browsers reach the bucket's objects; absent: streamed by this server under /uploads. */
+  S3_PUBLIC_BASE_URL: unlessEmpty(urlWithoutTrailingSlash),
+  /** Lifetime of a signed URL for a private file (seller licence documents). */
+  S3_PRIVATE_URL_TTL_SECONDS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(604_800).default(300),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -184,7 +212,28 @@ export interface AppConfig {
     | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
   /** null: the provider has no credentials; its button is disabled and its routes say so. */
   social: Record<'google' | 'kakao' | 'naver', SocialProviderConfig | null>;
+  storage: StorageConfig;
 }
+
+/**
+ * Where uploaded files live. `s3`: one bucket, public files under `public/`, private ones under
+ * `private/`; `publicBaseUrl` is where browsers fetch public files (`<publicBaseUrl>/<key>`).
+ */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      publicBaseUrl: string;
+      /** No S3_PUBLIC_BASE_URL: this server streams public files from the bucket at /uploads. */
+      servedByApp: boolean;
+      privateUrlTtlSeconds: number;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -200,23 +249,17 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
+  // Values that only go wrong together are checked on the raw strings, so they are listed
+  // alongside the bad single values instead of after the next start.
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...combinationProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.AI_SUMMARIZER === 'openai' && !e.OPENAI_BASE_URL) {
-    throw new ConfigError([
-      'OPENAI_BASE_URL: AI_SUMMARIZER=openai 에는 OPENAI_BASE_URL이 필요합니다.',
-    ]);
-  }
-  if (e.PAYMENT_PROVIDER === 'toss' && (!e.TOSS_CLIENT_KEY || !e.TOSS_SECRET_KEY)) {
-    throw new ConfigError([
-      'TOSS_CLIENT_KEY, TOSS_SECRET_KEY: PAYMENT_PROVIDER=toss 에는 두 키가 모두 필요합니다.',
-    ]);
-  }
   const useOpenAi = e.AI_SUMMARIZER !== 'local' && Boolean(e.OPENAI_BASE_URL);
   // A secret without its client id (or Google/Naver's id without its secret) is half a setup:
   // say so at start rather than show a button that fails at the provider.
@@ -329,7 +372,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     },
+    storage:
+      e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // MinIO and most self-hosted stores have no wildcard DNS for bucket subdomains.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+            publicBaseUrl: e.S3_PUBLIC_BASE_URL
+              ? `${e.S3_PUBLIC_BASE_URL}/public`
+              : `${publicBaseUrl}/uploads`,
+            servedByApp: !e.S3_PUBLIC_BASE_URL,
+            privateUrlTtlSeconds: e.S3_PRIVATE_URL_TTL_SECONDS,
+          }
+        : { driver: 'local' },
   };
+}
+
+/** Settings that are valid alone but not together. */
+function combinationProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const set = (name: string) => Boolean(env[name]?.trim());
+  if (env.AI_SUMMARIZER === 'openai' && !set('OPENAI_BASE_URL')) {
+    problems.push('OPENAI_BASE_URL: AI_SUMMARIZER=openai 에는 OPENAI_BASE_URL이 필요합니다.');
+  }
+  if (env.PAYMENT_PROVIDER === 'toss' && (!set('TOSS_CLIENT_KEY') || !set('TOSS_SECRET_KEY'))) {
+    problems.push(
+      'TOSS_CLIENT_KEY, TOSS_SECRET_KEY: PAYMENT_PROVIDER=toss 에는 두 키가 모두 필요합니다.',
+    );
+  }
+  if (env.STORAGE_DRIVER === 's3' && !set('S3_BUCKET')) {
+    problems.push('S3_BUCKET: STORAGE_DRIVER=s3 에는 S3_BUCKET이 필요합니다.');
+  }
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+    problems.push(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: 두 값을 함께 지정하거나 둘 다 비워야 합니다(비우면 AWS 기본 자격 증명 사용).',
+    );
+  }
+  return problems;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -1,9 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  S3_TEST_ACCESS_KEY_ID,
+  S3_TEST_SECRET_ACCESS_KEY,
+  httpGet,
+  startS3TestServer,
+} from './helpers/s3-test-server';
 
 /** Starting the real program: what an operator sees when a setting is wrong, and stopping it. */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -157,4 +163,71 @@ describe('npm start (scripts/start.mjs)', () => {
       if (npm.exitCode === null) npm.kill('SIGKILL');
     }
   }, 90_000);
+});
+
+describe('STORAGE_DRIVER=s3', () => {
+  const s3Env = (endpoint: string, bucket: string, secret = S3_TEST_SECRET_ACCESS_KEY) => ({
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: S3_TEST_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: secret,
+  });
+
+  it('a bucket that cannot be written ends the start with one line naming it', async () => {
+    const s3 = await startS3TestServer();
+    try {
+      for (const [env, reason] of [
+        [s3Env('http://127.0.0.1:1', s3.bucket), /ECONNREFUSED/],
+        [s3Env(s3.endpoint, 'no-such-bucket'), /bucket does not exist/],
+        [s3Env(s3.endpoint, s3.bucket, 'wrong-secret'), /signature/i],
+      ] as const) {
+        const { code, output, ms } = await startServer({ ...baseEnv(), ...env, PORT: '0' });
+        expect(code).not.toBe(0);
+        expect(code).not.toBeNull();
+        // The AWS SDK's own notice about Node 20 may come first; then our one line, no stack.
+        const lines = output.trim().split('\n');
+        const last = lines.at(-1) ?? '';
+        expect(last).toMatch(
+          /^S3_BUCKET: S3 버킷에 연결할 수 없습니다\. 주소와 서버 상태를 확인해주세요\. \(/,
+        );
+        expect(last).toMatch(reason);
+        expect(output).not.toMatch(/^\s+at /m);
+        expect(ms).toBeLessThan(20_000);
+      }
+    } finally {
+      await s3.close();
+    }
+  }, 90_000);
+
+  it('seeds the demo posters into the bucket and serves them, with nothing on the disk', async () => {
+    const s3 = await startS3TestServer();
+    const port = await freePort();
+    const base = baseEnv();
+    const env = { ...base, ...s3Env(s3.endpoint, s3.bucket), DEMO_DATA: 'true' };
+    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      cwd: repoRoot,
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      await waitUntilLive(port, () => (child.exitCode === null ? null : `exited: ${output}`));
+      const poster = await httpGet(`http://127.0.0.1:${port}/uploads/posters/demo-1.webp`);
+      expect(poster.status).toBe(200);
+      expect(poster.headers['content-type']).toBe('image/webp');
+      expect(poster.body.subarray(8, 12).toString()).toBe('WEBP');
+      const dataDir = base.DATA_DIR ?? '';
+      expect(existsSync(path.join(dataDir, 'uploads', 'posters'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'private-files'))).toBe(false);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await s3.close();
+    }
+  }, 120_000);
 });

@@ -113,7 +113,7 @@ export async function seedDemoData(deps: {
   await Promise.all(
     demoConcerts.map(async (_, index) => {
       const key = posterKey(index);
-      if (!(await storage.get(key)))
+      if (!(await storage.exists(key)))
         await storage.put(key, await renderPoster(index + 1), 'image/webp');
     }),
   );

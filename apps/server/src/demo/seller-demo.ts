@@ -324,7 +324,7 @@ export async function seedSellerDemo(
 export async function writeSellerDemoDocuments(storage: PrivateFileStoragePort): Promise<void> {
   await Promise.all(
     demoDocuments.map(async (document) => {
-      if (!(await storage.get(document.key))) {
+      if (!(await storage.exists(document.key))) {
         await storage.put(document.key, document.render(), document.mimeType);
       }
     }),

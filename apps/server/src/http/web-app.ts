@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type FileStoragePort, isStorageKey } from '../adapters/storage/file-storage';
 import { AppError } from './app-error';
 import { isServerPath, sendError } from './error-handler';
 import { createFirstLoadPage, type FirstLoadHintsFor } from './first-load-page';
 
 /**
- * Serves uploaded files under /uploads/ and the built SPA with history fallback (every GET that is
+ * Serves uploaded files under /uploads/ (from a folder, or streamed from the file storage when it
+ * is an object store) and the built SPA with history fallback (every GET that is
  * not a server path and not a file answers index.html); unknown server paths answer the envelope.
  * Pages that `firstLoadHints` knows get index.html with their data and LCP image hinted in it
  * (first-load-page.ts); every other page gets the built file as it is.
@@ -16,18 +19,22 @@ export async function registerWebApp(
   app: FastifyInstance,
   options: {
     webDistDir: string;
-    uploadsDir: string;
+    uploads: { dir: string } | { storage: FileStoragePort };
     firstLoadHints?: FirstLoadHintsFor;
   },
 ): Promise<void> {
-  mkdirSync(options.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-  });
+  if ('dir' in options.uploads) {
+    mkdirSync(options.uploads.dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: options.uploads.dir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      maxAge: '7d',
+    });
+  } else {
+    registerStoredUploads(app, options.uploads.storage);
+  }
 
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
@@ -99,4 +106,26 @@ export async function registerWebApp(
       return null;
     }
   }
+}
+
+/**
+ * /uploads/<key> from an object store (STORAGE_DRIVER=s3 without S3_PUBLIC_BASE_URL): the same
+ * URLs as the local folder, so the bucket may stay wholly private and every instance answers
+ * every file. Only public-storage keys are reachable: the path must be one of our keys, and the
+ * public storage adds its own prefix, so no path leads to a private file.
+ */
+function registerStoredUploads(app: FastifyInstance, storage: FileStoragePort): void {
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const file = isStorageKey(key) ? await storage.get(key) : null;
+    if (!file) return sendError(reply, new AppError('C005'));
+    // Keys are never reused for other bytes (a new upload gets a new key), as with the folder.
+    const etag = `"${createHash('sha1').update(file.body).digest('base64url')}"`;
+    reply
+      .header('cache-control', 'public, max-age=604800')
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(file.contentType).send(file.body);
+  });
 }

@@ -52,6 +52,8 @@ export function isDependencyOutage(error: unknown): boolean {
       if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300') return true;
     }
     if (name === 'MaxRetriesPerRequestError') return true;
+    // The S3 adapter's wrapper for an object store that is down (adapters/storage).
+    if (name === 'StorageUnavailableError') return true;
     if (OUTAGE_MESSAGES.some((known) => message.includes(known))) return true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -64,10 +66,12 @@ export function isDependencyOutage(error: unknown): boolean {
  */
 export class DependencyStartError extends Error {
   constructor(
-    readonly variable: 'DATABASE_URL' | 'REDIS_URL',
+    readonly variable: 'DATABASE_URL' | 'REDIS_URL' | 'S3_BUCKET',
     reason: unknown,
   ) {
-    const service = variable === 'DATABASE_URL' ? 'PostgreSQL' : 'Redis';
+    const service = { DATABASE_URL: 'PostgreSQL', REDIS_URL: 'Redis', S3_BUCKET: 'S3 버킷' }[
+      variable
+    ];
     // A host with several addresses fails with an AggregateError whose message is empty.
     const { message, code } = (reason ?? {}) as { message?: unknown; code?: unknown };
     const said = typeof message === 'string' && message ? message : code;

@@ -1,6 +1,11 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStoragePort, PrivateFileStoragePort } from './file-storage';
+import {
+  assertStorageKey,
+  contentTypeOfKey,
+  type FileStoragePort,
+  type PrivateFileStoragePort,
+} from './file-storage';
 
 /** Files on local disk under DATA_DIR/uploads, served by the app at /uploads/. */
 export function createLocalFileStorage(options: {
@@ -9,8 +14,9 @@ export function createLocalFileStorage(options: {
 }): FileStoragePort {
   const root = path.resolve(options.rootDir);
   const resolveKey = (key: string) => {
+    assertStorageKey(key);
     const resolved = path.resolve(root, key);
-    // Keys are ours, but a key must never escape the upload root whatever happens upstream.
+    // The key check already rules out `..`; this holds whatever the key rules become.
     if (!resolved.startsWith(root + path.sep)) throw new Error(`invalid storage key: ${key}`);
     return resolved;
   };
@@ -21,16 +27,26 @@ export function createLocalFileStorage(options: {
       await writeFile(file, body);
     },
     async get(key) {
+      const file = resolveKey(key);
       try {
-        return await readFile(resolveKey(key));
+        // Disk keeps no content type: the key's extension names it (see file-storage.ts).
+        return { body: await readFile(file), contentType: contentTypeOfKey(key) };
       } catch {
         return null;
       }
+    },
+    async exists(key) {
+      const file = resolveKey(key);
+      return access(file).then(
+        () => true,
+        () => false,
+      );
     },
     async delete(key) {
       await rm(resolveKey(key), { force: true });
     },
     publicUrl(key) {
+      assertStorageKey(key);
       return `${options.publicBaseUrl}/uploads/${key}`;
     },
   };
@@ -46,10 +62,11 @@ export function createLocalPrivateFileStorage(options: {
   const {
     put,
     get,
+    exists,
     delete: remove,
   } = createLocalFileStorage({
     rootDir: options.rootDir,
     publicBaseUrl: '',
   });
-  return { put, get, delete: remove };
+  return { put, get, exists, delete: remove };
 }

@@ -127,7 +127,7 @@ export function createFilesService(deps: {
 
   /** The bytes of a private file (null when they are gone). */
   async function readPrivateFile(storageKey: string): Promise<Buffer | null> {
-    return privateStorage.get(storageKey);
+    return (await privateStorage.get(storageKey))?.body ?? null;
   }
 
   /** Removes a private file whose database write failed. */
