@@ -4,28 +4,32 @@
  * built without it (unit tests) record nothing.
  */
 export type SeatHoldOutcome = 'granted' | 'already_held' | 'taken' | 'over_limit';
-export type BookingOutcome =
+export const bookingOutcomes = [
   /** A booking made, waiting for its payment. */
-  | 'created'
+  'created',
   /** Paid and confirmed. */
-  | 'confirmed'
+  'confirmed',
   /** The payment failed or was abandoned; the seats went back. */
-  | 'payment_failed'
+  'payment_failed',
   /** Not paid within the window; the seats went back. */
-  | 'expired'
+  'expired',
   /** Cancelled and refunded at the buyer's request. */
-  | 'cancelled_by_buyer'
+  'cancelled_by_buyer',
   /** Refunded because the concert was cancelled. */
-  | 'refunded_concert_cancelled';
-export type PaymentOutcome =
+  'refunded_concert_cancelled',
+] as const;
+export type BookingOutcome = (typeof bookingOutcomes)[number];
+export const paymentOutcomes = [
   /** The provider approved the charge. */
-  | 'approved'
+  'approved',
   /** The provider refused it (or could not be reached). */
-  | 'declined'
+  'declined',
   /** Money given back (buyer cancel, cancelled concert, a payment that arrived too late). */
-  | 'refunded'
+  'refunded',
   /** A refund the provider refused or could not take; tried again later. */
-  | 'refund_failed';
+  'refund_failed',
+] as const;
+export type PaymentOutcome = (typeof paymentOutcomes)[number];
 
 export interface SaleMetrics {
   /** Users admitted to a concert's seat page: by the admission tick or straight at entry. */

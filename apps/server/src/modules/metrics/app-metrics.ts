@@ -1,7 +1,12 @@
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../../db/client';
-import type { JobMetrics, SaleMetrics } from '../../lib/sale-metrics';
+import {
+  bookingOutcomes,
+  paymentOutcomes,
+  type JobMetrics,
+  type SaleMetrics,
+} from '../../lib/sale-metrics';
 import type { SaleOverview } from '../on-sale/on-sale.service';
 
 /** Latency buckets (seconds): API calls in ms, long polls up to the 60 s maximum. */
@@ -57,6 +62,9 @@ export function createAppMetrics(sources: { database: DatabaseHandle; redis: Red
     labelNames: ['outcome'] as const,
     registers,
   });
+  // Every outcome exists from the start at 0, so rate() and increase() see the first one.
+  for (const outcome of bookingOutcomes) bookings.inc({ outcome }, 0);
+  for (const outcome of paymentOutcomes) payments.inc({ outcome }, 0);
   const jobRuns = new Counter({
     name: 'curtaincall_job_runs_total',
     help: 'Scheduled job runs on this instance (the one holding the job lock) by outcome',

@@ -139,6 +139,13 @@ describe('GET /metrics content', () => {
       1,
     );
     expect(sample(text, 'curtaincall_refunds_pending', { source: 'shared' })).toBe(0);
+    // Every outcome is there from the start (at 0 until it happens), so rate() sees the first.
+    for (const outcome of ['created', 'confirmed', 'payment_failed', 'expired']) {
+      expect(text).toMatch(
+        new RegExp(`^curtaincall_bookings_total\\{outcome="${outcome}"\\} \\d+$`, 'm'),
+      );
+    }
+    expect(text).toMatch(/^curtaincall_payments_total\{outcome="refund_failed"\} \d+$/m);
     if (isScaleOut) {
       expect(types).toMatchObject({
         curtaincall_redis_connected: 'gauge',

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Activity } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ConsolePage } from '@/components/console/console-page';
@@ -33,7 +34,11 @@ export function AdminOnSalePage() {
           selectedId={concertId}
           onSelect={(id) => setParams({ concertId: String(id) }, { replace: true })}
         />
-        <section aria-label="선택한 공연의 판매 현황" className="min-w-0">
+        <section
+          aria-label="선택한 공연의 판매 현황"
+          // On phones the chosen concert's figures come before the list to choose from.
+          className={clsx('min-w-0', concertId !== null && 'order-first desktop:order-none')}
+        >
           {concertId === null ? (
             <EmptyState
               icon={Activity}

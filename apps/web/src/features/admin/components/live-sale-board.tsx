@@ -109,27 +109,29 @@ export function LiveSaleBoard({
         </p>
       </div>
 
-      <dl className="grid grid-cols-1 gap-3 tablet:grid-cols-2 desktop:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 desktop:grid-cols-3">
         {figuresOf(snapshot).map((figure) => (
+          // Only dt and dd inside a group of a dl: the icon sits inside the dt, placed beside
+          // (from tablet width; two figures a row on phones leave no room for it).
           <div
             key={figure.label}
-            className="flex items-center gap-4 rounded-2xl border border-surface-700 bg-surface-900/80 p-5"
+            className="relative flex min-h-24 flex-col justify-center rounded-2xl border border-surface-700 bg-surface-900/80 p-4 tablet:py-4 tablet:pr-5 tablet:pl-21"
           >
-            <span
-              className={`flex size-12 shrink-0 items-center justify-center rounded-xl ${figure.accent}`}
-            >
-              <figure.icon className="size-6" aria-hidden />
-            </span>
-            <div className="flex min-w-0 flex-col">
-              <dt className="text-sm text-zinc-400">{figure.label}</dt>
-              <dd className="text-3xl font-bold text-white tabular-nums">
-                {figure.value}
-                {figure.unit && (
-                  <span className="ml-1 text-base font-semibold text-zinc-400">{figure.unit}</span>
-                )}
-              </dd>
-              <dd className="truncate text-xs text-zinc-400">{figure.detail}</dd>
-            </div>
+            <dt className="text-sm text-zinc-400">
+              <span
+                className={`absolute top-1/2 left-5 hidden size-12 -translate-y-1/2 items-center justify-center rounded-xl tablet:flex ${figure.accent}`}
+              >
+                <figure.icon className="size-6" aria-hidden />
+              </span>
+              {figure.label}
+            </dt>
+            <dd className="text-2xl font-bold text-white tabular-nums tablet:text-3xl">
+              {figure.value}
+              {figure.unit && (
+                <span className="ml-1 text-base font-semibold text-zinc-400">{figure.unit}</span>
+              )}
+            </dd>
+            <dd className="text-xs text-zinc-400">{figure.detail}</dd>
           </div>
         ))}
       </dl>
