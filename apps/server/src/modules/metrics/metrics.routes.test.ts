@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { onSaleSnapshotSchema } from '@curtaincall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PaymentProviderError,
+  type PaymentProviderPort,
+} from '../../adapters/payment-provider/payment-provider';
+import { createSandboxPaymentProvider } from '../../adapters/payment-provider/sandbox-payment-provider';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
 import { admit, book, holdSeats, payInSandbox } from '../../../test/helpers/paid-booking';
 import { createTestContext, isScaleOut, type TestContext } from '../../../test/helpers/test-app';
@@ -18,8 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-async function scrape(): Promise<string> {
-  const response = await ctx.app.inject({
+async function scrape(app = ctx.app): Promise<string> {
+  const response = await app.inject({
     method: 'GET',
     url: '/metrics',
     headers: { authorization: `Bearer ${TOKEN}` },
@@ -311,5 +317,78 @@ describe('GET /metrics content', () => {
     expect(
       sample(text, 'curtaincall_job_duration_seconds_count', { job: 'hold-sweeper' }),
     ).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('GET /metrics refunds', () => {
+  it('shows refunds pending and failed while the provider refuses, and the refund once it is made', async () => {
+    const secret = randomBytes(32).toString('hex');
+    const sandbox = createSandboxPaymentProvider({ secret });
+    let refuseNext = 0;
+    const provider: PaymentProviderPort = {
+      name: 'sandbox',
+      clientKey: sandbox.clientKey,
+      confirm: (request) => sandbox.confirm(request),
+      async cancel(request) {
+        if (refuseNext > 0) {
+          refuseNext -= 1;
+          throw new PaymentProviderError('refund refused', 'PROVIDER_ERROR');
+        }
+        return sandbox.cancel(request);
+      },
+    };
+    const own = await createTestContext({
+      env: { METRICS_TOKEN: TOKEN, SESSION_SECRET: secret },
+      overrides: { paymentProvider: provider },
+    });
+    try {
+      const seller = await createLoggedInUser(own.app, own.database.db, 'ROLE_SELLER');
+      const { id: concertId } = await createConcert(own.database.db, { sellerId: seller.id });
+      const buyer = await createLoggedInUser(own.app, own.database.db);
+      const session = await admit(own.app, concertId, buyer);
+      const created = await book(
+        own.app,
+        concertId,
+        session,
+        await holdSeats(own.app, concertId, session, 1),
+      );
+      await payInSandbox(own.app, session, created);
+      const read = async () => {
+        own.clock.advance(FIGURES_MAX_AGE_MS + 1);
+        const text = await scrape(own.app);
+        return {
+          pending: sample(text, 'curtaincall_refunds_pending', { source: 'shared' }),
+          refundFailed: sample(text, 'curtaincall_payments_total', { outcome: 'refund_failed' }),
+          refunded: sample(text, 'curtaincall_payments_total', { outcome: 'refunded' }),
+          byConcert: sample(text, 'curtaincall_bookings_total', {
+            outcome: 'refunded_concert_cancelled',
+          }),
+        };
+      };
+      expect(await read()).toEqual({ pending: 0, refundFailed: 0, refunded: 0, byConcert: 0 });
+
+      // The seller cancels; the provider refuses the refund made at once and the job's first try.
+      refuseNext = 2;
+      const cancelled = await own.app.inject({
+        method: 'DELETE',
+        url: `/api/seller/concerts/${concertId}?sellerId=${seller.id}`,
+        headers: { cookie: seller.cookie },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect(await read()).toEqual({ pending: 1, refundFailed: 1, refunded: 0, byConcert: 0 });
+      await own.app.scheduler.runNow('cancelled-concert-refunds');
+      expect(await read()).toEqual({ pending: 1, refundFailed: 2, refunded: 0, byConcert: 0 });
+      await own.app.scheduler.runNow('cancelled-concert-refunds');
+      expect(await read()).toEqual({ pending: 0, refundFailed: 2, refunded: 1, byConcert: 1 });
+      const text = await scrape(own.app);
+      expect(
+        sample(text, 'curtaincall_job_runs_total', {
+          job: 'cancelled-concert-refunds',
+          outcome: 'ok',
+        }),
+      ).toBe(2);
+    } finally {
+      await own.close();
+    }
   });
 });
