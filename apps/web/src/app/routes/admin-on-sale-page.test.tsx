@@ -2,7 +2,7 @@ import { onSaleRefreshMs, type OnSaleConcert, type OnSaleSnapshot } from '@curta
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -72,6 +72,12 @@ function figure(label: string) {
   const term = screen.getByText(label, { selector: 'dt' });
   return term.nextElementSibling?.textContent ?? '';
 }
+
+// The route's lazy modules are compiled on first import; doing that here keeps a loaded
+// machine's compile time out of the 5 s the first test's findBy calls may wait.
+beforeAll(async () => {
+  await Promise.all([import('./admin-on-sale-page'), import('../layouts/console-layout')]);
+}, 30_000);
 
 afterEach(() => {
   vi.useRealTimers();
