@@ -202,7 +202,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       ? createOpenAiSummarizer({ ...config.summarizer, fallback: localSummarizer })
       : localSummarizer;
   const aiSummaries = createAiSummaryService({ db: database.db, summarizer, concerts, clock });
-  const metrics = createAppMetrics({ database, redis });
+  const metrics = createAppMetrics({ database, redis, exposed: Boolean(config.metricsToken) });
   const seats = createSeatsService({
     db: database.db,
     bus,
@@ -319,7 +319,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerHttpMetrics(app, metrics);
+  // Timed only when /metrics can be read (METRICS_TOKEN): otherwise nobody sees the histogram.
+  if (config.metricsToken) registerHttpMetrics(app, metrics);
   registerBodyParsers(app);
   registerHostileInputGuard(app);
 

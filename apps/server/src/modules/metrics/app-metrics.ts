@@ -24,10 +24,17 @@ const SHARED = { source: 'shared' } as const;
  * process). Counters are per instance (sum them over instances); gauges labelled
  * `source="shared"` are the same on every instance (take the max).
  */
-export function createAppMetrics(sources: { database: DatabaseHandle; redis: Redis | null }) {
+export function createAppMetrics(sources: {
+  database: DatabaseHandle;
+  redis: Redis | null;
+  /** Whether /metrics can be read at all (METRICS_TOKEN set): only then watch the process. */
+  exposed: boolean;
+}) {
   const registry = new Registry();
-  // Process CPU, memory, GC, handles and the event-loop lag (nodejs_eventloop_lag_seconds).
-  collectDefaultMetrics({ register: registry });
+  // Process CPU, memory, GC, handles and the event-loop lag (nodejs_eventloop_lag_seconds). They
+  // start a GC observer and an event-loop monitor that live as long as the process, so only
+  // when someone can read them.
+  if (sources.exposed) collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
   const httpDuration = new Histogram({
