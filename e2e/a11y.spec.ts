@@ -258,6 +258,15 @@ const visits: Record<RoutePath, Visit> = {
     account: 'admin',
     open: (page) => goto(page, '/admin/settings', '관리자 설정'),
   },
+  // The live on-sale of a demo concert on sale, its figures loaded.
+  '/admin/on-sale': {
+    account: 'admin',
+    open: async (page, demo) => {
+      await goto(page, `/admin/on-sale?concertId=${demo.concertId}`, '실시간 판매 현황');
+      await expect(page.getByRole('heading', { level: 2, name: concertTitle })).toBeVisible();
+      await expect(page.getByText('판매 완료', { exact: true }).first()).toBeVisible();
+    },
+  },
 };
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each. */

@@ -86,6 +86,10 @@ import { createSeatPollHub } from './modules/seats/seat-polling';
 import { seatsRoutes } from './modules/seats/seats.routes';
 import { createSeatsService } from './modules/seats/seats.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { createAppMetrics } from './modules/metrics/app-metrics';
+import { registerHttpMetrics, registerMetricsRoute } from './modules/metrics/metrics.routes';
+import { adminOnSaleRoutes } from './modules/on-sale/admin-on-sale.routes';
+import { createOnSaleService } from './modules/on-sale/on-sale.service';
 import { createTicketsService } from './modules/tickets/tickets.service';
 import { readOrCreateSharedSessionSecret } from './modules/system/app-secrets';
 import { createOAuthProviders } from './adapters/oauth-provider/create-oauth-providers';
@@ -119,6 +123,8 @@ declare module 'fastify' {
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** How old the live sale figures (metrics, admin page) may be: a scrape costs a few queries. */
+const SALE_FIGURES_MAX_AGE_MS = 2_000;
 
 /**
  * Builds the whole application from the config: adapters are chosen here and only here
@@ -218,12 +224,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       ? createOpenAiSummarizer({ ...config.summarizer, fallback: localSummarizer })
       : localSummarizer;
   const aiSummaries = createAiSummaryService({ db: database.db, summarizer, concerts, clock });
+  const metrics = createAppMetrics({ database, redis, exposed: Boolean(config.metricsToken) });
   const seats = createSeatsService({
     db: database.db,
     bus,
     concerts,
     clock,
     holdSeconds: config.holdSeconds,
+    metrics: metrics.sale,
   });
   const pollHub = createSeatPollHub({
     bus,
@@ -241,7 +249,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     ratePerMinute: config.rateLimits.queuePerMinute,
     initialRatePerSecond: config.queue.capacity / config.holdSeconds,
+    metrics: metrics.sale,
   });
+  const onSale = createOnSaleService({
+    db: database.db,
+    queue,
+    clock,
+    maxAgeMs: SALE_FIGURES_MAX_AGE_MS,
+  });
+  metrics.watchSales(onSale.overview);
 
   const sessionSecret =
     config.sessionSecret ?? (await readOrCreateSharedSessionSecret(database.db));
@@ -264,6 +280,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     publicBaseUrl: config.publicBaseUrl,
     sandboxCheckoutUrl: `${apiBase}/v1/sandbox-payments/checkout`,
+    metrics: metrics.sale,
   });
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
   const sellerConcerts = createSellerConcertsService({
@@ -331,6 +348,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Timed only when /metrics can be read (METRICS_TOKEN): otherwise nobody sees the histogram.
+  if (config.metricsToken) registerHttpMetrics(app, metrics);
   registerBodyParsers(app);
   registerHostileInputGuard(app);
 
@@ -394,6 +413,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(mypageRoutes, { mypage });
       await api.register(sellersRoutes, { sellers });
       await api.register(adminSellersRoutes, { sellers });
+      await api.register(adminOnSaleRoutes, { onSale });
       await api.register(concertsRoutes, { concerts });
       await api.register(sellerConcertsRoutes, { sellerConcerts });
       await api.register(posterUploadsRoutes, { posterUploads });
@@ -432,6 +452,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     secret: sessionSecret,
     secureCookies: config.secureCookies,
   });
+  registerMetricsRoute(app, { metrics, token: config.metricsToken });
 
   const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log });
   await app.register(waitQueueRoutes, {
@@ -446,7 +467,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     firstLoadHints: concertFirstLoadHints(concerts),
   });
 
-  const scheduler = createScheduler({ lock: jobLock, log: app.log });
+  const scheduler = createScheduler({ lock: jobLock, log: app.log, metrics: metrics.jobs });
   registerJobs(scheduler, {
     clock,
     log: app.log,

@@ -126,6 +126,11 @@ const envSchema = z.object({
   TOSS_CLIENT_KEY: z.string().trim().min(1).optional(),
   TOSS_SECRET_KEY: z.string().trim().min(1).optional(),
   TOSS_API_BASE_URL: urlWithoutTrailingSlash.default('https://api.tosspayments.com'),
+  /**
+   * Bearer token of `GET /metrics` (Prometheus). Absent: the path answers 404, so metrics are
+   * never public by default.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, '16자 이상이어야 합니다.').optional(),
   /** Session idle lifetime (sliding). */
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** Uploaded files: `local` (DATA_DIR on this machine) or `s3` (any S3-compatible store). */
@@ -189,6 +194,8 @@ export interface AppConfig {
   login: { maxFailures: number; windowSeconds: number };
   sessionIdleSeconds: number;
   catalogMaxAgeMs: number;
+  /** Bearer token of /metrics; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   queue: {
     capacity: number;
     tickMs: number;
@@ -308,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     catalogMaxAgeMs: e.CATALOG_MAX_AGE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
     queue: {
       capacity: e.QUEUE_CAPACITY,
       tickMs: e.QUEUE_TICK_MS,

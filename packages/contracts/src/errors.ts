@@ -75,6 +75,8 @@ export const errorCodes = [
   // social login (issue 17)
   'A012', // (new) unlinking the last way to log in of an account
   'A013', // (new) social provider not linked to this account
+  // Metrics (issue 18)
+  'C013', // (new) /metrics without the right bearer token (METRICS_TOKEN)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -150,6 +152,7 @@ export const errorStatus = {
   F008: 409,
   A012: 409,
   A013: 404,
+  C013: 401,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -223,6 +226,7 @@ export const errorMessages = {
   F008: '콘서트 포스터로 사용 중인 파일은 삭제할 수 없습니다.',
   A012: '비밀번호가 없는 계정의 마지막 소셜 로그인 연결은 해제할 수 없습니다. 다른 소셜 계정을 먼저 연결해주세요.',
   A013: '연결되지 않은 소셜 계정입니다.',
+  C013: '모니터링 토큰이 없거나 올바르지 않습니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

@@ -17,3 +17,4 @@ export * from './sellers';
 export * from './social';
 export * from './seller-concerts';
 export * from './poster-uploads';
+export * from './on-sale';

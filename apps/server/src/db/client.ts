@@ -31,6 +31,11 @@ export interface DatabaseHandle {
    * start-up work, which may wait for another instance's locks, is done.
    */
   limitQueryTime(): void;
+  /**
+   * The pool's connections (metrics): null for PGlite, whose one in-process connection has no
+   * pool; its queue shows in the ping time instead.
+   */
+  poolState(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     },
     // One process, one in-memory engine: nothing to wait for but ourselves.
     limitQueryTime: () => undefined,
+    poolState: () => null,
     close: () => client.close(),
   };
 }
@@ -135,6 +141,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     limitQueryTime: () => {
       limits.queryTimeoutMs = DATABASE_QUERY_TIMEOUT_MS;
     },
+    poolState: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobLockPort } from '../adapters/job-lock/job-lock';
+import type { JobMetrics } from '../lib/sale-metrics';
 
 export interface ScheduledJob {
   name: string;
@@ -16,7 +17,11 @@ export interface ScheduledJob {
  * the work at a time. Failures are logged and retried on the next tick. Timers do not keep the
  * process alive, and `stop()` waits for running jobs so shutdown never cuts one in half.
  */
-export function createScheduler(deps: { lock: JobLockPort; log: FastifyBaseLogger }) {
+export function createScheduler(deps: {
+  lock: JobLockPort;
+  log: FastifyBaseLogger;
+  metrics?: JobMetrics;
+}) {
   const jobs: ScheduledJob[] = [];
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
@@ -28,9 +33,12 @@ export function createScheduler(deps: { lock: JobLockPort; log: FastifyBaseLogge
       return null;
     });
     if (!release) return;
+    const started = performance.now();
     try {
       await job.run();
+      deps.metrics?.jobRun(job.name, 'ok', (performance.now() - started) / 1000);
     } catch (error) {
+      deps.metrics?.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
       deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
     } finally {
       await release().catch(() => undefined);

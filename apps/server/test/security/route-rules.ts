@@ -200,11 +200,15 @@ async function reviewedSellerConcert(w: SecurityWorld): Promise<number> {
 }
 
 /**
- * Routes left out of the suite on purpose: generated API documentation and the SPA's pages (the
- * static files, the history fallback and `/`, public HTML proven in http/web-app tests).
+ * Routes left out of the suite on purpose: generated API documentation, the SPA's pages (the
+ * static files, the history fallback and `/`, public HTML proven in http/web-app tests) and
+ * `/metrics`, which no session opens: it answers 404 without METRICS_TOKEN and wants that
+ * bearer token otherwise (modules/metrics/metrics.routes.test.ts proves both).
  */
 export function isOutsideSuite(url: string): boolean {
-  return url.startsWith('/api/docs') || url === '*' || url === '/*' || url === '/';
+  return (
+    url.startsWith('/api/docs') || url === '*' || url === '/*' || url === '/' || url === '/metrics'
+  );
 }
 
 export const routeRules: Record<string, RouteRule> = {
@@ -426,6 +430,16 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/admin/approvals/history': {
     access: 'admin',
     request: plain('/api/admin/approvals/history?page=0&size=5&keyword=seller&sort=createdAt,desc'),
+  },
+
+  // The live on-sale page (issue 18).
+  'GET /api/admin/on-sale/concerts': {
+    access: 'admin',
+    request: plain('/api/admin/on-sale/concerts?keyword=%ED%85%8C%EC%8A%A4%ED%8A%B8'),
+  },
+  'GET /api/admin/on-sale/concerts/{concertId}': {
+    access: 'admin',
+    request: plain((w) => `/api/admin/on-sale/concerts/${w.concertId}`),
   },
 
   'GET /api/concerts': { access: 'public', request: plain('/api/concerts') },

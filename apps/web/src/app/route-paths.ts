@@ -26,6 +26,7 @@ export const routePaths = [
   '/admin/sellers',
   '/admin/history',
   '/admin/settings',
+  '/admin/on-sale',
   '/unauthorized',
   '*',
   '/payment/result/success',

@@ -226,6 +226,14 @@ export const appRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'admin/on-sale',
+                    handle: meta('실시간 판매 현황'),
+                    lazy: page(
+                      () => import('./routes/admin-on-sale-page'),
+                      (m) => m.AdminOnSalePage,
+                    ),
+                  },
+                  {
                     path: 'admin/seller-approvals',
                     handle: meta('판매자 신청 승인'),
                     lazy: page(

@@ -194,6 +194,13 @@ export function createMemoryQueueStore(
       return key && key.accessKey === accessKey ? key.expiresAt : null;
     },
 
+    async stats(concertId, now) {
+      const queue = queues.get(concertId);
+      return queue
+        ? { waiting: queue.waiting.size, admitted: activeCount(queue, now) }
+        : { waiting: 0, admitted: 0 };
+    },
+
     async activeConcerts() {
       return [...queues.keys()];
     },

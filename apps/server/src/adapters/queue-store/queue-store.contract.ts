@@ -211,5 +211,19 @@ export function describeQueueStoreContract(
       expect(await counters.get(`contract-enter:${concert}:user:2`)).toBe(1);
       expect(await counters.get(`contract-enter:${concert}:ip`)).toBe(4);
     });
+
+    it('counts waiting users and taken slots, without released or expired keys', async () => {
+      const { store, concert } = await fresh({ capacity: 2, keyTtlMs: 10_000 });
+      expect(await store.stats(concert, T0)).toEqual({ waiting: 0, admitted: 0 });
+      for (const user of [1, 2, 3, 4, 5]) await store.enter(concert, user, T0);
+      expect(await store.stats(concert, T0)).toEqual({ waiting: 3, admitted: 2 });
+      // A released key still works but frees its slot; the tick then admits the next user.
+      await store.release(concert, 1, T0 + 1);
+      expect(await store.stats(concert, T0 + 1)).toEqual({ waiting: 3, admitted: 1 });
+      await store.tick(concert, T0 + 2);
+      expect(await store.stats(concert, T0 + 2)).toEqual({ waiting: 2, admitted: 2 });
+      // Keys past their TTL take no slot, even before a tick removes them.
+      expect(await store.stats(concert, T0 + 10_003)).toEqual({ waiting: 2, admitted: 0 });
+    });
   });
 }

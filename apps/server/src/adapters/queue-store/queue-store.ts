@@ -53,6 +53,12 @@ export interface TickResult {
   dropped: number[];
 }
 
+export interface QueueStats {
+  waiting: number;
+  /** Admitted users whose key is live and still takes a slot. */
+  admitted: number;
+}
+
 export interface QueueStorePort {
   /**
    * Joins the queue, or enters at once when nobody waits and a slot is free. Idempotent.
@@ -87,6 +93,11 @@ export interface QueueStorePort {
     accessKey: string,
     now: number,
   ): Promise<number | null>;
+  /**
+   * Users waiting and users holding a slot (a live, unreleased key) right now: the metrics and
+   * the admin's live view. Counts only, no per-user work (one round trip in Redis).
+   */
+  stats(concertId: number, now: number): Promise<QueueStats>;
   /** Concerts that have waiting users or live keys: the ones the admission job must tick. */
   activeConcerts(): Promise<number[]>;
   /**

@@ -269,6 +269,21 @@ export function createRedisQueueStore(
       return key && key.expiresAt > now && key.accessKey === accessKey ? key.expiresAt : null;
     },
 
+    async stats(concertId, now) {
+      const q = k(concertId);
+      // Two O(log n) counts in one pipeline: a scrape never walks a queue of a million fans.
+      const replies = await redis
+        .pipeline()
+        .zcard(q.wait)
+        .zcount(q.active, `(${now}`, '+inf')
+        .exec();
+      const [waiting, admitted] = (replies ?? []).map(([error, value]) => {
+        if (error) throw error;
+        return Number(value);
+      });
+      return { waiting: waiting ?? 0, admitted: admitted ?? 0 };
+    },
+
     async activeConcerts() {
       return (await redis.smembers(concertsKey)).map(Number);
     },

@@ -15,6 +15,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SaleMetrics } from '../../lib/sale-metrics';
 import { addDays, toSeoulDate } from '../../lib/seoul-time';
 import type { AuthUser, SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
@@ -79,6 +80,7 @@ export function createBookingsService(deps: {
   publicBaseUrl: string;
   /** The sandbox's checkout page (absolute URL), when the sandbox is the provider. */
   sandboxCheckoutUrl?: string;
+  metrics?: SaleMetrics;
 }) {
   const { db, bus, concerts, provider, clock } = deps;
 
@@ -166,6 +168,7 @@ export function createBookingsService(deps: {
       );
       return { totalAmount };
     });
+    deps.metrics?.booking('created');
     // The holds' expiry changed: the buyer's other tabs see the new remainingSeconds.
     await publishSeats(concertId, concertSeatIds);
 
@@ -211,7 +214,9 @@ export function createBookingsService(deps: {
       });
       return { concertId: booking.concertId, freed: await freeBookingSeats(tx, booking.id, now) };
     });
-    if (result) await publishSeats(result.concertId, result.freed);
+    if (!result) return;
+    deps.metrics?.booking(outcome.status === 'EXPIRED' ? 'expired' : 'payment_failed');
+    await publishSeats(result.concertId, result.freed);
   }
 
   /**
@@ -277,6 +282,7 @@ export function createBookingsService(deps: {
         paymentFailed: false,
       };
     }
+    deps.metrics?.payment(confirmed.ok ? 'approved' : 'declined');
     if (!confirmed.ok) {
       if (confirmed.paymentFailed || callerUserId === booking.userId) {
         await failPending(booking.id, {
@@ -314,6 +320,7 @@ export function createBookingsService(deps: {
       return { kind: 'confirmed' as const, seatIds };
     });
     if (outcome.kind === 'confirmed') {
+      deps.metrics?.booking('confirmed');
       await publishSeats(booking.concertId, outcome.seatIds);
       return { kind: 'success', orderId, bookingNumber };
     }
@@ -340,6 +347,7 @@ export function createBookingsService(deps: {
           { reason: `${reason} 자동 환불`, transactionKey: refund.transactionKey, now },
         );
       });
+      deps.metrics?.payment('refunded');
       const closed = released
         ? {
             code: 'B015',
@@ -354,6 +362,7 @@ export function createBookingsService(deps: {
       await failPending(booking.id, closed);
       return fail(closed.code, closed.message);
     } catch {
+      deps.metrics?.payment('refund_failed');
       return released
         ? fail('M005', bookingMessages.releasedRefundFailed)
         : fail('M005', bookingMessages.expiredRefundFailed);
@@ -400,6 +409,7 @@ export function createBookingsService(deps: {
       }
       return freed;
     });
+    if (expired.length > 0) deps.metrics?.booking('expired', expired.length);
     for (const { concertId, seatIds } of expired) await publishSeats(concertId, seatIds);
     return expired.length;
   }
@@ -450,6 +460,7 @@ export function createBookingsService(deps: {
         idempotencyKey: `cancel-${payment.orderId}`,
       });
     } catch {
+      deps.metrics?.payment('refund_failed');
       throw new AppError('M005', bookingMessages.refundFailed);
     }
     const freed = await db.transaction(async (tx) => {
@@ -464,6 +475,8 @@ export function createBookingsService(deps: {
       );
       return cancelConfirmedBooking(tx, locked, now);
     });
+    deps.metrics?.payment('refunded');
+    deps.metrics?.booking('cancelled_by_buyer');
     concerts.invalidateCatalog();
     await publishSeats(booking.concertId, freed);
   }
@@ -502,6 +515,7 @@ export function createBookingsService(deps: {
         });
       } catch {
         failed += 1;
+        deps.metrics?.payment('refund_failed');
         await markRefundAttempt(db, item.bookingId, clock.now());
         continue;
       }
@@ -509,7 +523,7 @@ export function createBookingsService(deps: {
       const freed = await db.transaction(async (tx) => {
         const locked = await lockBooking(tx, item.bookingId);
         // The buyer's own cancel got there first: that refund is the same one (same key).
-        if (!locked || locked.status !== 'CONFIRMED') return [];
+        if (!locked || locked.status !== 'CONFIRMED') return null;
         await recordRefund(
           tx,
           { id: item.paymentId, amount: item.amount },
@@ -518,7 +532,11 @@ export function createBookingsService(deps: {
         return cancelConfirmedBooking(tx, locked, now);
       });
       refunded += 1;
-      await publishSeats(item.concertId, freed);
+      if (freed) {
+        deps.metrics?.booking('refunded_concert_cancelled');
+        deps.metrics?.payment('refunded');
+      }
+      await publishSeats(item.concertId, freed ?? []);
     }
     return { refunded, failed };
   }

@@ -9,6 +9,7 @@ import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import type { QueueStorePort } from '../../adapters/queue-store/queue-store';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SaleMetrics } from '../../lib/sale-metrics';
 import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
 
@@ -60,6 +61,7 @@ export function createQueueService(deps: {
    * hold period: a conservative first estimate that the measured rate then replaces.
    */
   initialRatePerSecond: number;
+  metrics?: SaleMetrics;
 }) {
   const { store, bus, concerts, counters, clock } = deps;
   /** Recent admission times per concert, on the instance running the tick. */
@@ -126,6 +128,7 @@ export function createQueueService(deps: {
     );
     if (result.status === 'RATE_LIMITED') throw new AppError('Q004');
     if (result.status === 'IMMEDIATE_ENTRY') {
+      deps.metrics?.admitted(options.concertId, 1, 'immediate');
       return {
         status: 'IMMEDIATE_ENTRY',
         accessKey: result.accessKey,
@@ -228,6 +231,7 @@ export function createQueueService(deps: {
       const rate =
         recordAdmissions(concertId, tick.admitted.length, now) ?? deps.initialRatePerSecond;
       admittedTotal += tick.admitted.length;
+      if (tick.admitted.length > 0) deps.metrics?.admitted(concertId, tick.admitted.length, 'tick');
       for (const grant of tick.admitted) {
         const event: QueueEvent = {
           type: 'ADMIT',
@@ -280,6 +284,23 @@ export function createQueueService(deps: {
     if (ratePerSecond !== null) rates.set(concertId, ratePerSecond);
   }
 
+  /**
+   * Admissions per second last measured for a concert (this instance's tick, or another's
+   * announced with its rank updates); null when none was measured here yet.
+   */
+  function measuredRate(concertId: number): number | null {
+    return rates.get(concertId) ?? null;
+  }
+
+  /** Waiting users and taken slots of a concert, from the shared store (metrics, admin view). */
+  function stats(concertId: number) {
+    return store.stats(concertId, clock.now().getTime());
+  }
+
+  function activeConcerts(): Promise<number[]> {
+    return store.activeConcerts();
+  }
+
   return {
     enter,
     status,
@@ -290,6 +311,9 @@ export function createQueueService(deps: {
     touchWaiting,
     runAdmissionTick,
     noteRate,
+    measuredRate,
+    stats,
+    activeConcerts,
     closeConcert,
   };
 }

@@ -8,6 +8,7 @@ import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SaleMetrics } from '../../lib/sale-metrics';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
@@ -55,6 +56,7 @@ export function createSeatsService(deps: {
   concerts: ConcertsService;
   clock: Clock;
   holdSeconds: number;
+  metrics?: SaleMetrics;
 }) {
   const { db, bus, concerts, clock } = deps;
 
@@ -165,6 +167,7 @@ export function createSeatsService(deps: {
     // last read, without a transaction (never a grant: that is always the database's).
     const known = takenSeats.lookup(concertId, seatId, arrivedAt.getTime());
     if (known && known.heldBy !== user.id) {
+      deps.metrics?.seatHold(concertId, 'taken');
       throw new AppError('B003', known.booked ? seatMessages.booked : seatMessages.heldByOther);
     }
     // A click on a seat another click is trying for right now waits for that attempt's outcome.
@@ -172,6 +175,7 @@ export function createSeatsService(deps: {
       clock.now().getTime(),
     );
     if (taken && taken.heldBy !== user.id) {
+      deps.metrics?.seatHold(concertId, 'taken');
       throw new AppError('B003', taken.booked ? seatMessages.booked : seatMessages.heldByOther);
     }
     const seen = takenSeats.stamp(concertId);
@@ -207,12 +211,17 @@ export function createSeatsService(deps: {
         : undefined;
     if (!result) {
       takenSeats.remember(seat, seen, now.getTime());
-      if (attempt.liveHolds >= MAX_HELD_SEATS) throw new AppError('B012', seatMessages.limit);
+      if (attempt.liveHolds >= MAX_HELD_SEATS) {
+        deps.metrics?.seatHold(concertId, 'over_limit');
+        throw new AppError('B012', seatMessages.limit);
+      }
+      deps.metrics?.seatHold(concertId, 'taken');
       throw new AppError(
         'B003',
         seat.status === 'BOOKED' ? seatMessages.booked : seatMessages.heldByOther,
       );
     }
+    deps.metrics?.seatHold(concertId, result.alreadyHeld ? 'already_held' : 'granted');
     if (!result.alreadyHeld) {
       // Other clicks on this seat are refused from memory from now on, here and, once the
       // announcement arrives, on every instance.

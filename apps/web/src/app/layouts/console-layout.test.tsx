@@ -41,6 +41,7 @@ describe('getSidebarGroups', () => {
     expect(labels('seller')).toEqual(['판매자 홈', '신청 현황', '콘서트 등록', '콘서트 관리']);
     expect(labels('admin')).toEqual([
       '대시보드',
+      '실시간 판매 현황',
       '판매자 신청 승인',
       '판매자 관리',
       '승인 이력',

@@ -1,6 +1,7 @@
 import { breakpoints } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import {
+  Activity,
   ClipboardList,
   FilePlus2,
   History,
@@ -49,6 +50,7 @@ export function getSidebarGroups(viewer: Viewer): SidebarGroup[] {
         title: '관리자',
         items: [
           { to: '/admin', label: '대시보드', icon: LayoutDashboard, end: true },
+          { to: '/admin/on-sale', label: '실시간 판매 현황', icon: Activity },
           { to: '/admin/seller-approvals', label: '판매자 신청 승인', icon: UserCheck },
           { to: '/admin/sellers', label: '판매자 관리', icon: Users },
           { to: '/admin/history', label: '승인 이력', icon: History },

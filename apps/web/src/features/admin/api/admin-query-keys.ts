@@ -6,4 +6,6 @@ export const adminQueryKeys = {
   application: (applicationId: number) => ['admin', 'application', applicationId] as const,
   history: (params: object) => ['admin', 'history', params] as const,
   userHistory: (userId: number) => ['admin', 'user-history', userId] as const,
+  onSaleConcerts: (keyword: string) => ['admin', 'on-sale', 'concerts', keyword] as const,
+  onSale: (concertId: number) => ['admin', 'on-sale', concertId] as const,
 };
