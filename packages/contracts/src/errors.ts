@@ -72,6 +72,8 @@ export const errorCodes = [
   'F006', // (new) the same file is already being uploaded by this seller
   'F007', // (new) uploaded file not found
   'F008', // (new) uploaded file still used as a concert's poster
+  // Push and in-app notifications (issue 17)
+  'N001', // (new) a concert alert the concert's state does not offer (not SCHEDULED / not on sale)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -145,6 +147,7 @@ export const errorStatus = {
   F006: 409,
   F007: 404,
   F008: 409,
+  N001: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -216,6 +219,7 @@ export const errorMessages = {
   F006: '같은 파일을 업로드하는 중입니다. 잠시 후 다시 시도해주세요.',
   F007: '파일을 찾을 수 없습니다.',
   F008: '콘서트 포스터로 사용 중인 파일은 삭제할 수 없습니다.',
+  N001: '지금은 이 공연의 알림을 신청할 수 없습니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

@@ -16,3 +16,4 @@ export * from './tickets';
 export * from './sellers';
 export * from './seller-concerts';
 export * from './poster-uploads';
+export * from './notifications';

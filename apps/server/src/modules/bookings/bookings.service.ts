@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { addDays, toSeoulDate } from '../../lib/seoul-time';
 import type { AuthUser, SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
+import type { BookingNotifier } from '../notifications/notifications.service';
 import { lockUserHolds, seatChannel, type SeatChange } from '../seats/seats.service';
 import { generateBookingNumber } from './booking-number';
 import {
@@ -79,8 +80,10 @@ export function createBookingsService(deps: {
   publicBaseUrl: string;
   /** The sandbox's checkout page (absolute URL), when the sandbox is the provider. */
   sandboxCheckoutUrl?: string;
+  /** Stores the buyer's notifications after each commit (it never throws). */
+  notifier?: BookingNotifier;
 }) {
-  const { db, bus, concerts, provider, clock } = deps;
+  const { db, bus, concerts, provider, clock, notifier } = deps;
 
   async function publishSeats(concertId: number, seatIds: number[]): Promise<void> {
     if (seatIds.length === 0) return;
@@ -211,7 +214,10 @@ export function createBookingsService(deps: {
       });
       return { concertId: booking.concertId, freed: await freeBookingSeats(tx, booking.id, now) };
     });
-    if (result) await publishSeats(result.concertId, result.freed);
+    if (result) {
+      await publishSeats(result.concertId, result.freed);
+      if (result.freed.length > 0) await notifier?.seatsReleased(result.concertId);
+    }
   }
 
   /**
@@ -315,6 +321,7 @@ export function createBookingsService(deps: {
     });
     if (outcome.kind === 'confirmed') {
       await publishSeats(booking.concertId, outcome.seatIds);
+      await notifier?.bookingConfirmed(booking.id);
       return { kind: 'success', orderId, bookingNumber };
     }
     if (outcome.kind === 'already') {
@@ -401,6 +408,11 @@ export function createBookingsService(deps: {
       return freed;
     });
     for (const { concertId, seatIds } of expired) await publishSeats(concertId, seatIds);
+    // One 취소표 check per concert, however many of its bookings expired in this run.
+    const concertsWithFreedSeats = new Set(
+      expired.filter((e) => e.seatIds.length > 0).map((e) => e.concertId),
+    );
+    for (const concertId of concertsWithFreedSeats) await notifier?.seatsReleased(concertId);
     return expired.length;
   }
 
@@ -466,6 +478,8 @@ export function createBookingsService(deps: {
     });
     concerts.invalidateCatalog();
     await publishSeats(booking.concertId, freed);
+    await notifier?.bookingCancelled(booking.id);
+    if (freed.length > 0) await notifier?.seatsReleased(booking.concertId);
   }
 
   /**
@@ -509,7 +523,7 @@ export function createBookingsService(deps: {
       const freed = await db.transaction(async (tx) => {
         const locked = await lockBooking(tx, item.bookingId);
         // The buyer's own cancel got there first: that refund is the same one (same key).
-        if (!locked || locked.status !== 'CONFIRMED') return [];
+        if (!locked || locked.status !== 'CONFIRMED') return null;
         await recordRefund(
           tx,
           { id: item.paymentId, amount: item.amount },
@@ -518,7 +532,10 @@ export function createBookingsService(deps: {
         return cancelConfirmedBooking(tx, locked, now);
       });
       refunded += 1;
-      await publishSeats(item.concertId, freed);
+      if (freed) {
+        await publishSeats(item.concertId, freed);
+        await notifier?.concertCancelledRefund(item.bookingId);
+      }
     }
     return { refunded, failed };
   }
