@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import type { Viewer } from '@/features/auth/utils/access';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 
@@ -106,6 +107,7 @@ export function SiteHeader() {
             <Skeleton className="h-9 w-40" />
           ) : user ? (
             <>
+              {!isMobile && <NotificationBell />}
               <span className="flex max-w-40 items-center gap-2 text-sm text-zinc-300 desktop:max-w-none">
                 <UserRound
                   className="hidden size-4 shrink-0 text-rose-300 desktop:block"
@@ -139,20 +141,23 @@ export function SiteHeader() {
           )}
         </div>
 
-        <button
-          type="button"
-          className="ml-auto flex size-10 items-center justify-center rounded-xl text-zinc-200 hover:bg-white/5 tablet:hidden"
-          aria-expanded={isMenuOpen}
-          aria-controls={menuId}
-          aria-label={isMenuOpen ? '메뉴 닫기' : '메뉴 열기'}
-          onClick={() => setMenuPath(isMenuOpen ? null : location.pathname)}
-        >
-          {isMenuOpen ? (
-            <X className="size-6" aria-hidden />
-          ) : (
-            <Menu className="size-6" aria-hidden />
-          )}
-        </button>
+        <div className="ml-auto flex items-center gap-1 tablet:hidden">
+          {user && isMobile && <NotificationBell />}
+          <button
+            type="button"
+            className="flex size-10 items-center justify-center rounded-xl text-zinc-200 hover:bg-white/5"
+            aria-expanded={isMenuOpen}
+            aria-controls={menuId}
+            aria-label={isMenuOpen ? '메뉴 닫기' : '메뉴 열기'}
+            onClick={() => setMenuPath(isMenuOpen ? null : location.pathname)}
+          >
+            {isMenuOpen ? (
+              <X className="size-6" aria-hidden />
+            ) : (
+              <Menu className="size-6" aria-hidden />
+            )}
+          </button>
+        </div>
       </div>
 
       {isMenuOpen && (

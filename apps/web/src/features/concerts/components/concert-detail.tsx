@@ -27,6 +27,7 @@ import { useConcert, type ConcertDetailResponse } from '../api/get-concert';
 import { getBookingAction } from '../utils/booking-action';
 import { formatAgeLimit, formatBookingPeriod, formatMaxTickets } from '../utils/concert-info';
 import { ConcertAiSummary } from './concert-ai-summary';
+import { ConcertAlertButton } from '@/features/notifications/components/concert-alert-button';
 import { ConcertBookingButton } from './concert-booking-button';
 import { ConcertPoster } from './concert-poster';
 import { ConcertStatusBadge } from './concert-status-badge';
@@ -264,6 +265,9 @@ function ConcertDetailContent({
                   isBooking={isBooking}
                   {...(priceRange ? { caption: priceRange } : {})}
                 />
+                <div className="mt-3 empty:hidden">
+                  <ConcertAlertButton concertId={concert.concertId} status={concert.status} />
+                </div>
               </div>
             </div>
           </div>

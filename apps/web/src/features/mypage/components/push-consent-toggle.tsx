@@ -1,15 +1,21 @@
+import { notificationMessages } from '@curtaincall/contracts';
+import { clsx } from 'clsx';
 import { BellRing, Info } from 'lucide-react';
 import { useId } from 'react';
+import { usePushConsent } from '@/features/notifications/components/use-push-consent';
 import { mypageTexts } from '../utils/mypage-forms';
 
-/**
- * Push notification consent (buyer-side.md §4 "Push consent"). The push service is wired in a
- * later step, so the switch is shown off and disabled, with a note saying it is coming.
- */
+/** Push notification consent (buyer-side.md §4 "Push consent", §7): our own Web Push. */
 export function PushConsentToggle() {
   const labelId = useId();
   const descriptionId = useId();
   const hintId = useId();
+  const push = usePushConsent();
+  const hint = !push.supported
+    ? notificationMessages.unsupported
+    : push.permissionDenied
+      ? notificationMessages.permissionDenied
+      : mypageTexts.pushInAppHint;
   return (
     <section className="flex items-start gap-4 rounded-2xl border border-surface-700/70 bg-surface-900 p-5 tablet:p-6">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-surface-800 text-zinc-400">
@@ -22,21 +28,32 @@ export function PushConsentToggle() {
         <p id={descriptionId} className="text-sm text-zinc-400">
           {mypageTexts.pushDescription}
         </p>
-        <p id={hintId} className="mt-1 flex items-start gap-1.5 text-xs text-amber-200/90">
+        <p id={hintId} className="mt-1 flex items-start gap-1.5 text-xs text-zinc-400">
           <Info className="mt-px size-3.5 shrink-0" aria-hidden />
-          {mypageTexts.pushComingSoon}
+          {hint}
         </p>
       </div>
       <button
         type="button"
         role="switch"
-        aria-checked={false}
+        aria-checked={push.checked}
         aria-labelledby={labelId}
         aria-describedby={`${descriptionId} ${hintId}`}
-        disabled
-        className="relative mt-1 inline-flex h-7 w-12 shrink-0 cursor-not-allowed items-center rounded-full border border-surface-600 bg-surface-800 opacity-60"
+        aria-busy={push.isBusy || !push.isReady}
+        disabled={push.isBusy || !push.isReady}
+        onClick={() => void push.toggle()}
+        className={clsx(
+          'relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full border transition-colors disabled:cursor-wait disabled:opacity-60',
+          push.checked ? 'border-rose-400 bg-rose-600' : 'border-surface-600 bg-surface-800',
+        )}
       >
-        <span className="ml-1 size-5 rounded-full bg-zinc-500 shadow" aria-hidden />
+        <span
+          className={clsx(
+            'size-5 rounded-full shadow transition-transform',
+            push.checked ? 'translate-x-6 bg-white' : 'translate-x-1 bg-zinc-400',
+          )}
+          aria-hidden
+        />
       </button>
     </section>
   );

@@ -18,8 +18,9 @@ export const mypageTexts = {
   bookingsLoadFailed: '예매 내역을 불러오지 못했습니다.',
   bookingsEmpty: '예매 내역이 없습니다.',
   pushLabel: '푸시 알림 수신',
-  pushDescription: '예매가 시작되기 5분 전에 알림을 보내드려요.',
-  pushComingSoon: '알림 설정은 곧 제공될 예정이에요. 조금만 기다려 주세요.',
+  pushDescription:
+    '알림을 신청한 공연의 예매 시작 5분 전, 예매 확정과 취소, 취소표 소식을 이 브라우저로 보내드려요.',
+  pushInAppHint: '푸시를 켜지 않아도 모든 알림은 상단의 종 아이콘에서 볼 수 있어요.',
 } as const;
 
 /** Profile edit: the registration rules for name, nickname, phone and address. */
