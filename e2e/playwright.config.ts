@@ -83,6 +83,10 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir('cc-e2e-'),
         LOG_LEVEL: 'warn',
+        // push.spec.ts: the reminder job run at a chosen time, and pushes to the local push
+        // service stand-in (loopback, any port). Test configuration only.
+        E2E_TEST_HOOKS: 'true',
+        PUSH_EXTRA_ENDPOINT_ORIGINS: 'http://127.0.0.1:*',
       },
     },
     {

@@ -210,7 +210,9 @@ export function createNotificationsService(deps: {
           body: notificationTexts.bookingOpensSoonBody(d.title),
           url: `/concerts/${d.concertId}`,
         })),
-        now,
+        // Stored and queued at the clock's time, due for the delivery job at once, even when
+        // an operator (or the E2E hook) runs the job for another moment.
+        clock.now(),
       );
       return due.length;
     });
