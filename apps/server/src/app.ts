@@ -85,7 +85,10 @@ import { seatsRoutes } from './modules/seats/seats.routes';
 import { createSeatsService } from './modules/seats/seats.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService } from './modules/tickets/tickets.service';
-import { readOrCreateSharedSessionSecret, readOrCreateVapidKeys } from './modules/system/app-secrets';
+import {
+  readOrCreateSharedSessionSecret,
+  readOrCreateVapidKeys,
+} from './modules/system/app-secrets';
 import { createWebPushSender } from './adapters/push-sender/web-push-sender';
 import type { PushSenderPort } from './adapters/push-sender/push-sender';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -249,8 +252,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const notifications = createNotificationsService({
     db: database.db,
     sender:
-      overrides.pushSender ??
-      createWebPushSender({ ...vapidKeys, contact: config.push.contact }),
+      overrides.pushSender ?? createWebPushSender({ ...vapidKeys, contact: config.push.contact }),
     clock,
     extraEndpointOrigins: config.push.extraEndpointOrigins,
   });

@@ -260,7 +260,9 @@ export async function markRead(
 export async function findConcertState(
   db: DbOrTx,
   concertId: number,
-): Promise<{ title: string; status: string; bookingStartAt: Date; bookingEndAt: Date } | undefined> {
+): Promise<
+  { title: string; status: string; bookingStartAt: Date; bookingEndAt: Date } | undefined
+> {
   const [row] = await queryRows<{
     title: string;
     status: string;

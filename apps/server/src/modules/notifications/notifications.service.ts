@@ -326,10 +326,9 @@ export function createNotificationsService(deps: {
   async function deliverDuePushes(): Promise<Record<'sent' | 'gone' | 'retry' | 'failed', number>> {
     const due = await findDueDeliveries(db, clock.now(), DELIVERY_BATCH);
     const counts = { sent: 0, gone: 0, retry: 0, failed: 0 };
-    let next = 0;
+    const queue = [...due];
     const workers = Array.from({ length: Math.min(DELIVERY_CONCURRENCY, due.length) }, async () => {
-      while (next < due.length) {
-        const delivery = due[next++]!;
+      for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
         counts[await deliverOne(delivery)] += 1;
       }
     });

@@ -7,10 +7,9 @@ import type { NotificationsService } from './notifications.service';
  * the reminder job as if the clock read `now`, so a browser journey sees the job's reminder
  * without waiting for a real booking opening. The job itself is the production code.
  */
-export const testHooksRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
-  app,
-  { notifications },
-) => {
+export const testHooksRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+}> = async (app, { notifications }) => {
   app.post(
     '/test-hooks/booking-open-reminders',
     {

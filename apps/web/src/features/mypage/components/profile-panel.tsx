@@ -1,17 +1,24 @@
+import type { ReactNode } from 'react';
 import type { Profile } from '@curtaincall/contracts';
 import { useState } from 'react';
 import { ProfileEditForm, type ProfileImagePicker } from './profile-edit-form';
 import { ProfileView } from './profile-view';
-import { PushConsentToggle } from './push-consent-toggle';
 
 interface ProfilePanelProps {
   profile: Profile;
   imagePicker: ProfileImagePicker;
+  /** The push consent switch (notifications feature), under the profile. */
+  pushConsent?: ReactNode;
   onProfileSaved?: ((profile: Profile) => void) | undefined;
 }
 
 /** 내 정보: the profile in view or edit mode, and the push notification consent. */
-export function ProfilePanel({ profile, imagePicker, onProfileSaved }: ProfilePanelProps) {
+export function ProfilePanel({
+  profile,
+  imagePicker,
+  pushConsent,
+  onProfileSaved,
+}: ProfilePanelProps) {
   const [isEditing, setIsEditing] = useState(false);
   return (
     <div className="flex flex-col gap-4">
@@ -33,7 +40,7 @@ export function ProfilePanel({ profile, imagePicker, onProfileSaved }: ProfilePa
           <ProfileView profile={profile} onEdit={() => setIsEditing(true)} />
         )}
       </section>
-      <PushConsentToggle />
+      {pushConsent}
     </div>
   );
 }

@@ -17,10 +17,6 @@ export const mypageTexts = {
   profileLoadFailed: '회원 정보를 불러오지 못했습니다.',
   bookingsLoadFailed: '예매 내역을 불러오지 못했습니다.',
   bookingsEmpty: '예매 내역이 없습니다.',
-  pushLabel: '푸시 알림 수신',
-  pushDescription:
-    '알림을 신청한 공연의 예매 시작 5분 전, 예매 확정과 취소, 취소표 소식을 이 브라우저로 보내드려요.',
-  pushInAppHint: '푸시를 켜지 않아도 모든 알림은 상단의 종 아이콘에서 볼 수 있어요.',
 } as const;
 
 /** Profile edit: the registration rules for name, nickname, phone and address. */

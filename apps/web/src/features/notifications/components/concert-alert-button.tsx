@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellPlus, BellRing } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { getErrorMessage } from '@/lib/api-client';
 import {
   concertAlertsQueryOptions,
@@ -14,7 +12,11 @@ import {
 /** Which alert a concert's detail page offers: before booking opens, or while sold out. */
 export function alertOfferFor(status: string) {
   if (status === 'SCHEDULED') {
-    return { kind: 'booking-open' as const, label: '예매 알림 받기', field: 'bookingOpen' as const };
+    return {
+      kind: 'booking-open' as const,
+      label: '예매 알림 받기',
+      field: 'bookingOpen' as const,
+    };
   }
   if (status === 'SOLD_OUT') {
     return {
@@ -29,12 +31,21 @@ export function alertOfferFor(status: string) {
 /**
  * '예매 알림 받기' on a SCHEDULED concert (a push 5 minutes before booking opens) and
  * '취소표 알림 받기' on a SOLD_OUT one (a push when seats come free): a toggle button, pressed
- * while asked. Anonymous viewers get a link to log in first.
+ * while asked. A visitor's click goes to the login page first.
  */
-export function ConcertAlertButton({ concertId, status }: { concertId: number; status: string }) {
+export function ConcertAlertButton({
+  concertId,
+  status,
+  isAuthenticated,
+  onLoginRequired,
+}: {
+  concertId: number;
+  status: string;
+  /** The page knows the session; a visitor's click asks them to log in first. */
+  isAuthenticated: boolean;
+  onLoginRequired: () => void;
+}) {
   const offer = alertOfferFor(status);
-  const { isAuthenticated, isLoading } = useSession();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const alerts = useQuery({
     ...concertAlertsQueryOptions(concertId),
@@ -48,17 +59,13 @@ export function ConcertAlertButton({ concertId, status }: { concertId: number; s
     },
     onError: (error) => toast.error(getErrorMessage(error)),
   });
-  if (!offer || isLoading) return null;
+  if (!offer) return null;
   if (!isAuthenticated) {
     return (
-      <Link
-        to="/login"
-        state={{ from: location.pathname }}
-        className={buttonStyles({ variant: 'outline', size: 'md' })}
-      >
+      <Button variant="outline" onClick={onLoginRequired} className="tablet:w-full tablet:max-w-xs">
         <BellPlus className="size-4" aria-hidden />
-        로그인하고 {offer.label}
-      </Link>
+        {offer.label}
+      </Button>
     );
   }
   const pressed = alerts.data?.[offer.field] === true;

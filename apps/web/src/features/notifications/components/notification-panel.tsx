@@ -61,8 +61,7 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
         <p className="p-6 text-center text-sm text-zinc-300">알림을 불러오지 못했습니다.</p>
       ) : inbox.data.items.length === 0 ? (
         <p className="flex flex-col items-center gap-2 p-8 text-center text-sm text-zinc-400">
-          <BellOff className="size-6" aria-hidden />
-          새 알림이 없습니다.
+          <BellOff className="size-6" aria-hidden />새 알림이 없습니다.
         </p>
       ) : (
         <ul className="overflow-y-auto">

@@ -8,6 +8,8 @@ import { renderWithProviders } from '@/test/render';
 import { ConcertAlertButton } from './concert-alert-button';
 import { NotificationBell } from './notification-bell';
 
+const noop = () => undefined;
+
 describe('ConcertAlertButton', () => {
   it('toggles 예매 알림 받기 on a scheduled concert through the API', async () => {
     const calls: string[] = [];
@@ -30,9 +32,15 @@ describe('ConcertAlertButton', () => {
         return answer();
       }),
     );
-    renderWithProviders(<ConcertAlertButton concertId={7} status="SCHEDULED" />, {
-      session: users.user,
-    });
+    renderWithProviders(
+      <ConcertAlertButton
+        concertId={7}
+        status="SCHEDULED"
+        isAuthenticated
+        onLoginRequired={noop}
+      />,
+      { session: users.user },
+    );
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: /예매 알림 받기/ });
     await waitFor(() => expect(button).toBeEnabled());
@@ -44,23 +52,30 @@ describe('ConcertAlertButton', () => {
     expect(calls).toEqual(['PUT', 'DELETE']);
   });
 
-  it('offers 취소표 알림 on a sold-out concert, a login link to visitors, nothing on sale', () => {
-    const soldOut = renderWithProviders(<ConcertAlertButton concertId={7} status="SOLD_OUT" />, {
-      session: users.user,
-    });
+  it('offers 취소표 알림 on a sold-out concert, asks visitors to log in, nothing on sale', async () => {
+    const soldOut = renderWithProviders(
+      <ConcertAlertButton concertId={7} status="SOLD_OUT" isAuthenticated onLoginRequired={noop} />,
+      { session: users.user },
+    );
     expect(screen.getByRole('button', { name: /취소표 알림 받기/ })).toBeInTheDocument();
     soldOut.unmount();
-    const visitor = renderWithProviders(<ConcertAlertButton concertId={7} status="SCHEDULED" />, {
-      session: null,
-    });
-    expect(screen.getByRole('link', { name: '로그인하고 예매 알림 받기' })).toHaveAttribute(
-      'href',
-      '/login',
+    let loginAsked = 0;
+    const visitor = renderWithProviders(
+      <ConcertAlertButton
+        concertId={7}
+        status="SCHEDULED"
+        isAuthenticated={false}
+        onLoginRequired={() => (loginAsked += 1)}
+      />,
+      { session: null },
     );
+    await userEvent.setup().click(screen.getByRole('button', { name: '예매 알림 받기' }));
+    expect(loginAsked).toBe(1);
     visitor.unmount();
-    renderWithProviders(<ConcertAlertButton concertId={7} status="ON_SALE" />, {
-      session: users.user,
-    });
+    renderWithProviders(
+      <ConcertAlertButton concertId={7} status="ON_SALE" isAuthenticated onLoginRequired={noop} />,
+      { session: users.user },
+    );
     expect(screen.queryByRole('button', { name: /알림 받기/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /알림 받기/ })).toBeNull();
   });

@@ -2,8 +2,14 @@ import { notificationMessages } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import { BellRing, Info } from 'lucide-react';
 import { useId } from 'react';
-import { usePushConsent } from '@/features/notifications/components/use-push-consent';
-import { mypageTexts } from '../utils/mypage-forms';
+import { usePushConsent } from './use-push-consent';
+
+export const pushConsentTexts = {
+  label: '푸시 알림 수신',
+  description:
+    '알림을 신청한 공연의 예매 시작 5분 전, 예매 확정과 취소, 취소표 소식을 이 브라우저로 보내드려요.',
+  inAppHint: '푸시를 켜지 않아도 모든 알림은 상단의 종 아이콘에서 볼 수 있어요.',
+} as const;
 
 /** Push notification consent (buyer-side.md §4 "Push consent", §7): our own Web Push. */
 export function PushConsentToggle() {
@@ -15,7 +21,7 @@ export function PushConsentToggle() {
     ? notificationMessages.unsupported
     : push.permissionDenied
       ? notificationMessages.permissionDenied
-      : mypageTexts.pushInAppHint;
+      : pushConsentTexts.inAppHint;
   return (
     <section className="flex items-start gap-4 rounded-2xl border border-surface-700/70 bg-surface-900 p-5 tablet:p-6">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-surface-800 text-zinc-400">
@@ -23,10 +29,10 @@ export function PushConsentToggle() {
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 id={labelId} className="font-semibold text-zinc-100">
-          {mypageTexts.pushLabel}
+          {pushConsentTexts.label}
         </h2>
         <p id={descriptionId} className="text-sm text-zinc-400">
-          {mypageTexts.pushDescription}
+          {pushConsentTexts.description}
         </p>
         <p id={hintId} className="mt-1 flex items-start gap-1.5 text-xs text-zinc-400">
           <Info className="mt-px size-3.5 shrink-0" aria-hidden />
