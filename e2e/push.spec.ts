@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   startPushServiceStandIn,
@@ -73,6 +74,20 @@ async function usePushServiceStandIn(context: BrowserContext, page: Page) {
   return subscription;
 }
 
+/** The states a11y.spec.ts cannot reach (switch on, alert pressed, bell open): WCAG 2.1 A/AA. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // The review and expectation sections load when scrolled toward; a11y.spec.ts checks them
+    // loaded. Their loading placeholders are not part of what this journey shows.
+    .exclude('[aria-busy="true"]')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious).toEqual([]);
+}
+
 const viewports = [
   { name: 'mobile', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -116,6 +131,7 @@ for (const viewport of viewports) {
       expect(await page.evaluate(() => localStorage.getItem('e2e-push-key'))).toBe(
         (await vapid.json()).data.publicKey,
       );
+      await expectNoSeriousViolations(page);
       await saveScreenshot(page, `push-mypage-switch-${viewport.name}`);
 
       // The detail page of a scheduled concert: 예매 알림 받기 toggles.
@@ -129,6 +145,7 @@ for (const viewport of viewports) {
       await expect(remind).toHaveAttribute('aria-pressed', 'false');
       await remind.click();
       await expect(remind).toHaveAttribute('aria-pressed', 'true');
+      await expectNoSeriousViolations(page);
       await saveScreenshot(page, `push-detail-reminder-${viewport.name}`);
 
       // The reminder job runs as if it were 5 minutes before booking opens (E2E test hook).
@@ -152,13 +169,14 @@ for (const viewport of viewports) {
 
       // The bell shows it without any push service.
       await page.reload();
-      const bell = page.getByRole('button', { name: '알림, 읽지 않은 알림 1개' });
+      const bell = page.getByRole('button', { name: /^알림, 읽지 않은 알림\s*1\s*개$/ });
       await expect(bell).toBeVisible();
       await bell.click();
       const item = page.getByRole('dialog', { name: '알림' }).getByRole('link', {
         name: /예매 시작 5분 전입니다!/,
       });
       await expect(item).toBeVisible();
+      await expectNoSeriousViolations(page);
       await saveScreenshot(page, `push-bell-open-${viewport.name}`);
       await item.click();
       await expect(page).toHaveURL(new RegExp(`/concerts/${scheduledId}$`));

@@ -58,28 +58,30 @@ export function NotificationBell({ className }: { className?: string }) {
     };
   }, [isOpen]);
 
-  const label = unread > 0 ? `알림, 읽지 않은 알림 ${unread}개` : '알림';
+  const shown = unread > 99 ? '99+' : String(unread);
   return (
     <div ref={rootRef} className={clsx('relative', className)}>
       <button
         ref={buttonRef}
         type="button"
-        aria-label={label}
         aria-expanded={isOpen}
         aria-controls={isOpen ? panelId : undefined}
         onClick={() => setOpenOn(isOpen ? null : location.pathname)}
         className="relative flex size-10 items-center justify-center rounded-xl text-zinc-200 hover:bg-white/5"
       >
         <Bell className="size-5" aria-hidden />
+        {/* The name is read from the content, so the visible count is part of it (WCAG 2.5.3):
+            '알림' or '알림, 읽지 않은 알림 3개'. */}
+        <span className="sr-only">{unread > 0 ? '알림, 읽지 않은 알림 ' : '알림'}</span>
         {unread > 0 && (
           <span
             data-testid="unread-count"
-            aria-hidden
             className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-none font-bold text-white"
           >
-            {unread > 99 ? '99+' : unread}
+            {shown}
           </span>
         )}
+        {unread > 0 && <span className="sr-only">개</span>}
       </button>
       {isOpen && (
         <div

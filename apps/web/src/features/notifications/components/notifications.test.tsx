@@ -116,7 +116,7 @@ describe('NotificationBell', () => {
     );
     renderWithProviders(<NotificationBell />, { session: users.user });
     const user = userEvent.setup();
-    const bell = await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' });
+    const bell = await screen.findByRole('button', { name: /^알림, 읽지 않은 알림\s*1\s*개$/ });
     await user.click(bell);
     const link = await screen.findByRole('link', { name: /예매 시작 5분 전입니다!/ });
     expect(link).toHaveAttribute('href', '/concerts/7');
