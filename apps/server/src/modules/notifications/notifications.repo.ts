@@ -24,6 +24,11 @@ export async function upsertSubscription(
   row: { userId: number; playerId: string; endpoint: string; p256dh: string; auth: string },
   now: Date,
 ): Promise<void> {
+  // Pushes still queued for this browser's previous account are not the new account's to see.
+  await db.execute(sql`
+    delete from push_deliveries d using push_subscriptions s
+     where d.subscription_id = s.id and s.player_id = ${row.playerId}
+       and s.user_id <> ${row.userId} and d.status = 'PENDING'`);
   await db.execute(sql`
     insert into push_subscriptions
       (user_id, player_id, channel, endpoint, p256dh, auth, status, created_at, updated_at)

@@ -342,6 +342,30 @@ describe('취소표 알림 and booking notices', () => {
     expect(firstInbox.items[0]?.url).toBe(`/bookingDetail/${first.bookingNumber}`);
   });
 
+  it('tells the buyers of a concert the seller cancels that they were refunded', async () => {
+    const { id: concertId } = await createConcert(ctx.database.db, { sellerId: seller.id });
+    const buyer = await paidBuyer(concertId);
+    const browser = await subscribeBrowser(buyer.account);
+    const cancelled = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/seller/concerts/${concertId}?sellerId=${seller.id}`,
+      headers: { cookie: seller.cookie },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
+    await ctx.app.scheduler.runNow('push-delivery');
+    const inbox = await inboxOf(buyer.account);
+    expect(inbox.items.filter((i) => i.kind === 'CONCERT_CANCELLED')).toHaveLength(1);
+    expect(inbox.items[0]).toMatchObject({
+      kind: 'CONCERT_CANCELLED',
+      title: '공연이 취소되어 전액 환불되었습니다.',
+      url: `/bookingDetail/${buyer.bookingNumber}`,
+    });
+    expect(pushesTo(browser.id).map((p) => p.payload.title)).toEqual([
+      '공연이 취소되어 전액 환불되었습니다.',
+    ]);
+  });
+
   it('removes a subscription the push service reports gone, and retries a failed push later', async () => {
     const { id: concertId } = await createConcert(ctx.database.db, { sellerId: seller.id });
     const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
