@@ -342,6 +342,30 @@ describe('취소표 알림 and booking notices', () => {
     expect(firstInbox.items[0]?.url).toBe(`/bookingDetail/${first.bookingNumber}`);
   });
 
+  it('an unpaid booking that expires frees its seat: 취소표 알림 to those who asked', async () => {
+    const { id: concertId } = await createConcert(ctx.database.db, {
+      sellerId: seller.id,
+      totalSeats: 1,
+    });
+    const holder = await createLoggedInUser(ctx.app, ctx.database.db);
+    const session = await admit(ctx.app, concertId, holder);
+    await book(ctx.app, concertId, session, await holdSeats(ctx.app, concertId, session, 1));
+    await ctx.app.scheduler.runNow('concert-lifecycle');
+    const asker = await createLoggedInUser(ctx.app, ctx.database.db);
+    const asked = await setAlert(asker, concertId, 'seats-released');
+    expect(asked.statusCode, asked.body).toBe(200);
+
+    await ctx.app.scheduler.runNow('unpaid-booking-expiry');
+    expect((await inboxOf(asker)).items).toHaveLength(0);
+    // The 10-minute payment window passes: the job expires the booking and frees the seat.
+    ctx.clock.advance(11 * 60_000);
+    await ctx.app.scheduler.runNow('unpaid-booking-expiry');
+    const inbox = await inboxOf(asker);
+    expect(inbox.items.map((i) => [i.kind, i.url])).toEqual([
+      ['SEATS_RELEASED', `/concerts/${concertId}`],
+    ]);
+  });
+
   it('tells the buyers of a concert the seller cancels that they were refunded', async () => {
     const { id: concertId } = await createConcert(ctx.database.db, { sellerId: seller.id });
     const buyer = await paidBuyer(concertId);
