@@ -109,6 +109,10 @@ export default defineConfig({
         DATA_DIR: mainDataDir,
         LOG_LEVEL: 'warn',
         ...fakeOAuthEnv(fakeOAuthBaseURL),
+        // push.spec.ts: the reminder job run at a chosen time, and pushes to the local push
+        // service stand-in (loopback, any port). Test configuration only.
+        E2E_TEST_HOOKS: 'true',
+        PUSH_EXTRA_ENDPOINT_ORIGINS: 'http://127.0.0.1:*',
       },
     },
     {

@@ -91,12 +91,20 @@ import { registerHttpMetrics, registerMetricsRoute } from './modules/metrics/met
 import { adminOnSaleRoutes } from './modules/on-sale/admin-on-sale.routes';
 import { createOnSaleService } from './modules/on-sale/on-sale.service';
 import { createTicketsService } from './modules/tickets/tickets.service';
-import { readOrCreateSharedSessionSecret } from './modules/system/app-secrets';
 import { createOAuthProviders } from './adapters/oauth-provider/create-oauth-providers';
 import type { OAuthProviderPort } from './adapters/oauth-provider/oauth-provider';
 import { socialAccountsRoutes, socialAuthRoutes } from './modules/social-auth/social-auth.routes';
 import { createSocialAuthService } from './modules/social-auth/social-auth.service';
 import type { SocialProvider } from '@curtaincall/contracts';
+import {
+  readOrCreateSharedSessionSecret,
+  readOrCreateVapidKeys,
+} from './modules/system/app-secrets';
+import { createWebPushSender } from './adapters/push-sender/web-push-sender';
+import type { PushSenderPort } from './adapters/push-sender/push-sender';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { testHooksRoutes } from './modules/notifications/test-hooks.routes';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -109,6 +117,8 @@ export interface AppOverrides {
   paymentProvider?: PaymentProviderPort;
   /** Other social login adapters than the config's (none of the tests need it so far). */
   oauthProviders?: Partial<Record<SocialProvider, OAuthProviderPort>>;
+  /** Another Web Push sender (tests that make the push service fail in a chosen way). */
+  pushSender?: PushSenderPort;
 }
 
 export type App = FastifyInstance;
@@ -272,8 +282,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
           baseUrl: config.payments.apiBaseUrl,
         })
       : sandboxPayments);
+  // Embedded: the key pair is a file under DATA_DIR; scale-out: shared in the database.
+  const vapidKeys = await readOrCreateVapidKeys({
+    db: database.db,
+    ...(config.databaseUrl ? {} : { dataDir: config.dataDir }),
+  });
+  const notifications = createNotificationsService({
+    db: database.db,
+    sender:
+      overrides.pushSender ?? createWebPushSender({ ...vapidKeys, contact: config.push.contact }),
+    clock,
+    extraEndpointOrigins: config.push.extraEndpointOrigins,
+  });
   const bookings = createBookingsService({
     db: database.db,
+    notifier: notifications,
     bus,
     concerts,
     provider: paymentProvider,
@@ -422,6 +445,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(queueRoutes, { queue });
       await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });
       await api.register(ticketsRoutes, { tickets });
+      await api.register(notificationsRoutes, { notifications });
+      // E2E only (E2E_TEST_HOOKS): never registered in a normal configuration.
+      if (config.testHooks) await api.register(testHooksRoutes, { notifications });
       if (paymentProvider.name === 'sandbox') {
         await api.register(sandboxCheckoutRoutes, {
           provider: sandboxPayments,
@@ -479,7 +505,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sessionStore,
     bookings,
     posterUploads,
+    notifications,
   });
+  notifications.setErrorReporter((error, context) => app.log.error({ err: error }, context));
   app.decorate('scheduler', scheduler);
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
   // Held polls are answered before the server stops waiting for open requests.

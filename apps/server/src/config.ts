@@ -157,6 +157,19 @@ const envSchema = z.object({
     emptyAsUnset,
     z.coerce.number().int().min(1).max(604_800).default(300),
   ),
+  /** Web Push: the VAPID `sub` contact push services may write to about our pushes. */
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'mailto: 또는 https:// 주소여야 합니다.')
+    .default('mailto:push@curtaincall.invalid'),
+  /**
+   * Origins accepted as push endpoints besides public https push services (comma-separated;
+   * `http://127.0.0.1:*` for any port): only a local push service stand-in in tests and E2E;
+   * production leaves it empty.
+   */
+  PUSH_EXTRA_ENDPOINT_ORIGINS: z.string().optional(),
+  /** E2E only: registers /api/test-hooks/* (run a job at a chosen time). Never in production. */
+  E2E_TEST_HOOKS: booleanFromEnv.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -214,6 +227,8 @@ export interface AppConfig {
   payments:
     | { provider: 'sandbox' }
     | { provider: 'toss'; clientKey: string; secretKey: string; apiBaseUrl: string };
+  push: { contact: string; extraEndpointOrigins: string[] };
+  testHooks: boolean;
   summarizer:
     | { kind: 'local' }
     | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
@@ -340,6 +355,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { provider: 'sandbox' },
     rateLimits: { queuePerMinute: e.QUEUE_RATE_PER_MINUTE, seatPerMinute: e.SEAT_RATE_PER_MINUTE },
+    push: {
+      contact: e.PUSH_CONTACT,
+      extraEndpointOrigins: (e.PUSH_EXTRA_ENDPOINT_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    },
+    testHooks: e.E2E_TEST_HOOKS ?? false,
     summarizer:
       useOpenAi && e.OPENAI_BASE_URL
         ? {

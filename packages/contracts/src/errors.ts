@@ -77,6 +77,8 @@ export const errorCodes = [
   'A013', // (new) social provider not linked to this account
   // Metrics (issue 18)
   'C013', // (new) /metrics without the right bearer token (METRICS_TOKEN)
+  // Push and in-app notifications (issue 17)
+  'N001', // (new) a concert alert the concert's state does not offer (not SCHEDULED / not on sale)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -153,6 +155,7 @@ export const errorStatus = {
   A012: 409,
   A013: 404,
   C013: 401,
+  N001: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -227,6 +230,7 @@ export const errorMessages = {
   A012: '비밀번호가 없는 계정의 마지막 소셜 로그인 연결은 해제할 수 없습니다. 다른 소셜 계정을 먼저 연결해주세요.',
   A013: '연결되지 않은 소셜 계정입니다.',
   C013: '모니터링 토큰이 없거나 올바르지 않습니다.',
+  N001: '지금은 이 공연의 알림을 신청할 수 없습니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

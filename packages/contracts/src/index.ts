@@ -18,3 +18,4 @@ export * from './social';
 export * from './seller-concerts';
 export * from './poster-uploads';
 export * from './on-sale';
+export * from './notifications';

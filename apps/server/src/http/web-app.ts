@@ -57,6 +57,11 @@ export async function registerWebApp(
         } else {
           res.header('Cache-Control', 'no-cache');
         }
+        // Our push service worker (apps/web/public/sw.js) controls the whole site; no-cache
+        // above lets browsers see a new version on their next check.
+        if (path.basename(filePath).startsWith('sw.js')) {
+          res.header('Service-Worker-Allowed', '/');
+        }
       },
     });
   }

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import type { AiSummaryService } from '../modules/ai-summary/ai-summary.service';
 import type { BookingsService } from '../modules/bookings/bookings.service';
 import type { ConcertsService } from '../modules/concerts/concerts.service';
+import type { NotificationsService } from '../modules/notifications/notifications.service';
 import type { PosterUploadsService } from '../modules/poster-uploads/poster-uploads.service';
 import type { QueueService } from '../modules/queue/queue.service';
 import type { SeatsService } from '../modules/seats/seats.service';
@@ -23,6 +24,7 @@ export function registerJobs(
     sessionStore: SessionStorePort;
     bookings: BookingsService;
     posterUploads: PosterUploadsService;
+    notifications: NotificationsService;
   },
 ): void {
   scheduler.add({
@@ -73,6 +75,30 @@ export function registerJobs(
       const result = await deps.bookings.settleCancelledConcerts();
       if (result.refunded + result.failed > 0) {
         deps.log.info(result, 'cancelled concert refunds');
+      }
+    },
+  });
+  scheduler.add({
+    name: 'booking-open-reminders',
+    // product-rules §11: '예매 시작 5분 전입니다!' 5 minutes before booking opens; every 15 s, so it
+    // leaves between 5:00 and 4:45 before (the delivery job adds at most a few seconds).
+    intervalMs: 15_000,
+    lockTtlMs: 60_000,
+    run: async () => {
+      const reminded = await deps.notifications.sendBookingReminders(deps.clock.now());
+      if (reminded > 0) deps.log.info({ reminded }, 'booking-open reminders queued');
+    },
+  });
+  scheduler.add({
+    name: 'push-delivery',
+    // The outbox of every push: a batch every 3 s, retries with growing waits, gone
+    // subscriptions removed. Never inside a request.
+    intervalMs: 3_000,
+    lockTtlMs: 5 * 60_000,
+    run: async () => {
+      const result = await deps.notifications.deliverDuePushes();
+      if (result.sent + result.gone + result.retry + result.failed > 0) {
+        deps.log.info(result, 'pushes delivered');
       }
     },
   });

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createECDH, createHash, randomBytes, randomInt } from 'node:crypto';
 import type { SellerApplication } from '@curtaincall/contracts';
 import sharp from 'sharp';
 import { multipart, registerUser, registrationFields } from '../helpers/factories';
@@ -199,6 +199,45 @@ async function reviewedSellerConcert(w: SecurityWorld): Promise<number> {
   return concertId;
 }
 
+/** A SCHEDULED concert of the world's seller whose booking opens tomorrow (예매 알림), one per world. */
+const scheduledConcerts = new WeakMap<SecurityWorld, Promise<number>>();
+function scheduledConcert(w: SecurityWorld): Promise<number> {
+  let concert = scheduledConcerts.get(w);
+  if (!concert) {
+    concert = (async () => {
+      const day = (offset: number) =>
+        new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+      const created = await w.app.inject({
+        method: 'POST',
+        url: `/api/seller/concerts?sellerId=${w.accounts.seller.id}`,
+        headers: { cookie: w.accounts.seller.cookie, ...json },
+        payload: { ...concertForm('보안 예정 공연'), bookingStartDate: `${day(1)}T10:00` },
+      });
+      if (created.statusCode !== 201) throw new Error(`concert create failed: ${created.body}`);
+      return (created.json().data as { concertId: number }).concertId;
+    })();
+    scheduledConcerts.set(w, concert);
+  }
+  return concert;
+}
+
+/** A browser push subscription body (a public https push service; nothing is sent in tests). */
+function pushSubscriptionBody() {
+  const endpoint = `https://push.example.com/send/${randomBytes(12).toString('hex')}`;
+  const keys = createECDH('prime256v1');
+  return {
+    playerId: createHash('sha256').update(endpoint).digest('base64url'),
+    channel: 'PUSH',
+    subscription: {
+      endpoint,
+      keys: {
+        p256dh: keys.generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    },
+  };
+}
+
 /**
  * Routes left out of the suite on purpose: generated API documentation, the SPA's pages (the
  * static files, the history fallback and `/`, public HTML proven in http/web-app tests) and
@@ -336,6 +375,61 @@ export const routeRules: Record<string, RouteRule> = {
         headers: headersOf(w, actor, buyer),
       };
     },
+  },
+
+  // Push and in-app notifications (api-contract §10): the caller's own subscriptions, inbox and
+  // alerts only; nothing names another user (an unknown or foreign playerId changes nothing).
+  'GET /api/notifications/vapid-public-key': {
+    access: 'public',
+    request: plain('/api/notifications/vapid-public-key'),
+  },
+  'GET /api/notifications/status': { access: 'user', request: plain('/api/notifications/status') },
+  'POST /api/notifications/subscribe': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: '/api/notifications/subscribe',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: pushSubscriptionBody(),
+    }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: '/api/notifications/unsubscribe',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { playerId: pushSubscriptionBody().playerId },
+    }),
+  },
+  'GET /api/notifications/inbox': { access: 'user', request: plain('/api/notifications/inbox') },
+  'GET /api/notifications/inbox/unread-count': {
+    access: 'user',
+    request: plain('/api/notifications/inbox/unread-count'),
+  },
+  'POST /api/notifications/inbox/read': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: '/api/notifications/inbox/read',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { ids: [1, 2] },
+    }),
+  },
+  'GET /api/notifications/concert-alerts/{concertId}': {
+    access: 'user',
+    request: plain((w) => `/api/notifications/concert-alerts/${w.concertId}`),
+  },
+  'PUT /api/notifications/concert-alerts/{concertId}/{kind}': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: `/api/notifications/concert-alerts/${await scheduledConcert(w)}/booking-open`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'DELETE /api/notifications/concert-alerts/{concertId}/{kind}': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: `/api/notifications/concert-alerts/${w.concertId}/seats-released`,
+      headers: headersOf(w, actor),
+    }),
   },
 
   // Seller permission (api-contract §11.1): the caller's own, never another user's; admins 403.

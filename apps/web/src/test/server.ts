@@ -62,6 +62,19 @@ export const defaultHandlers = [
   http.delete('/api/access-keys', () =>
     HttpResponse.json({ success: true, message: '좌석 선택 권한이 반납되었습니다.' }),
   ),
+  // Push and the bell: nothing subscribed, nothing unread, no alert asked.
+  http.get('/api/notifications/status', () =>
+    HttpResponse.json({ success: true, data: { subscribed: false } }),
+  ),
+  http.get('/api/notifications/inbox/unread-count', () =>
+    HttpResponse.json({ success: true, data: { unreadCount: 0 } }),
+  ),
+  http.get('/api/notifications/inbox', () =>
+    HttpResponse.json({ success: true, data: { items: [], unreadCount: 0 } }),
+  ),
+  http.get('/api/notifications/concert-alerts/:concertId', () =>
+    HttpResponse.json({ success: true, data: { bookingOpen: false, seatsReleased: false } }),
+  ),
   http.get('/api/concerts/:concertId', ({ params }) =>
     HttpResponse.json({
       success: true,

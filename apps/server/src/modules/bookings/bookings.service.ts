@@ -19,6 +19,7 @@ import type { SaleMetrics } from '../../lib/sale-metrics';
 import { addDays, toSeoulDate } from '../../lib/seoul-time';
 import type { AuthUser, SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
+import type { BookingNotifier } from '../notifications/notifications.service';
 import { lockUserHolds, seatChannel, type SeatChange } from '../seats/seats.service';
 import { generateBookingNumber } from './booking-number';
 import {
@@ -81,8 +82,10 @@ export function createBookingsService(deps: {
   /** The sandbox's checkout page (absolute URL), when the sandbox is the provider. */
   sandboxCheckoutUrl?: string;
   metrics?: SaleMetrics;
+  /** Stores the buyer's notifications after each commit (it never throws). */
+  notifier?: BookingNotifier;
 }) {
-  const { db, bus, concerts, provider, clock } = deps;
+  const { db, bus, concerts, provider, clock, notifier } = deps;
 
   async function publishSeats(concertId: number, seatIds: number[]): Promise<void> {
     if (seatIds.length === 0) return;
@@ -217,6 +220,7 @@ export function createBookingsService(deps: {
     if (!result) return;
     deps.metrics?.booking(outcome.status === 'EXPIRED' ? 'expired' : 'payment_failed');
     await publishSeats(result.concertId, result.freed);
+    if (result.freed.length > 0) await notifier?.seatsReleased(result.concertId);
   }
 
   /**
@@ -322,6 +326,7 @@ export function createBookingsService(deps: {
     if (outcome.kind === 'confirmed') {
       deps.metrics?.booking('confirmed');
       await publishSeats(booking.concertId, outcome.seatIds);
+      await notifier?.bookingConfirmed(booking.id);
       return { kind: 'success', orderId, bookingNumber };
     }
     if (outcome.kind === 'already') {
@@ -411,6 +416,11 @@ export function createBookingsService(deps: {
     });
     if (expired.length > 0) deps.metrics?.booking('expired', expired.length);
     for (const { concertId, seatIds } of expired) await publishSeats(concertId, seatIds);
+    // One 취소표 check per concert, however many of its bookings expired in this run.
+    const concertsWithFreedSeats = new Set(
+      expired.filter((e) => e.seatIds.length > 0).map((e) => e.concertId),
+    );
+    for (const concertId of concertsWithFreedSeats) await notifier?.seatsReleased(concertId);
     return expired.length;
   }
 
@@ -479,6 +489,8 @@ export function createBookingsService(deps: {
     deps.metrics?.booking('cancelled_by_buyer');
     concerts.invalidateCatalog();
     await publishSeats(booking.concertId, freed);
+    await notifier?.bookingCancelled(booking.id);
+    if (freed.length > 0) await notifier?.seatsReleased(booking.concertId);
   }
 
   /**
@@ -535,8 +547,9 @@ export function createBookingsService(deps: {
       if (freed) {
         deps.metrics?.booking('refunded_concert_cancelled');
         deps.metrics?.payment('refunded');
+        await publishSeats(item.concertId, freed);
+        await notifier?.concertCancelledRefund(item.bookingId);
       }
-      await publishSeats(item.concertId, freed ?? []);
     }
     return { refunded, failed };
   }

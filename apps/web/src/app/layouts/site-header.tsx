@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import type { Viewer } from '@/features/auth/utils/access';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 
@@ -101,58 +102,62 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 tablet:flex">
-          {isLoading ? (
-            <Skeleton className="h-9 w-40" />
-          ) : user ? (
-            <>
-              <span className="flex max-w-40 items-center gap-2 text-sm text-zinc-300 desktop:max-w-none">
-                <UserRound
-                  className="hidden size-4 shrink-0 text-rose-300 desktop:block"
-                  aria-hidden
-                />
-                <span className="truncate">
-                  <strong className="font-semibold text-white">{user.username}</strong>님
-                  {/* Narrow tablets keep only '{username}님'; the full greeting needs the room. */}
-                  <span className="hidden desktop:inline"> 안녕하세요</span>
+        {/* One bell for every width: a breakpoint change (a rotated phone) keeps it open. */}
+        <div className="ml-auto flex items-center gap-1 tablet:gap-2">
+          {user && <NotificationBell />}
+          <div className="hidden items-center gap-2 tablet:flex">
+            {isLoading ? (
+              <Skeleton className="h-9 w-40" />
+            ) : user ? (
+              <>
+                <span className="flex max-w-40 items-center gap-2 text-sm text-zinc-300 desktop:max-w-none">
+                  <UserRound
+                    className="hidden size-4 shrink-0 text-rose-300 desktop:block"
+                    aria-hidden
+                  />
+                  <span className="truncate">
+                    <strong className="font-semibold text-white">{user.username}</strong>님
+                    {/* Narrow tablets keep only '{username}님'; the full greeting needs the room. */}
+                    <span className="hidden desktop:inline"> 안녕하세요</span>
+                  </span>
                 </span>
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={handleLogout}
-                isLoading={logout.isPending}
-              >
-                <LogOut className="size-4" aria-hidden />
-                로그아웃
-              </Button>
-            </>
-          ) : (
-            <>
-              <Link to="/login" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
-                로그인
-              </Link>
-              <Link to="/register" className={buttonStyles({ variant: 'primary', size: 'sm' })}>
-                회원가입
-              </Link>
-            </>
-          )}
-        </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={handleLogout}
+                  isLoading={logout.isPending}
+                >
+                  <LogOut className="size-4" aria-hidden />
+                  로그아웃
+                </Button>
+              </>
+            ) : (
+              <>
+                <Link to="/login" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
+                  로그인
+                </Link>
+                <Link to="/register" className={buttonStyles({ variant: 'primary', size: 'sm' })}>
+                  회원가입
+                </Link>
+              </>
+            )}
+          </div>
 
-        <button
-          type="button"
-          className="ml-auto flex size-10 items-center justify-center rounded-xl text-zinc-200 hover:bg-white/5 tablet:hidden"
-          aria-expanded={isMenuOpen}
-          aria-controls={menuId}
-          aria-label={isMenuOpen ? '메뉴 닫기' : '메뉴 열기'}
-          onClick={() => setMenuPath(isMenuOpen ? null : location.pathname)}
-        >
-          {isMenuOpen ? (
-            <X className="size-6" aria-hidden />
-          ) : (
-            <Menu className="size-6" aria-hidden />
-          )}
-        </button>
+          <button
+            type="button"
+            className="flex size-10 items-center justify-center rounded-xl text-zinc-200 hover:bg-white/5 tablet:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls={menuId}
+            aria-label={isMenuOpen ? '메뉴 닫기' : '메뉴 열기'}
+            onClick={() => setMenuPath(isMenuOpen ? null : location.pathname)}
+          >
+            {isMenuOpen ? (
+              <X className="size-6" aria-hidden />
+            ) : (
+              <Menu className="size-6" aria-hidden />
+            )}
+          </button>
+        </div>
       </div>
 
       {isMenuOpen && (

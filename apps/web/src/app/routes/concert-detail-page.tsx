@@ -9,6 +9,7 @@ import {
 import { useConcert } from '@/features/concerts/api/get-concert';
 import { ConcertDetail, ConcertDetailMessage } from '@/features/concerts/components/concert-detail';
 import { parseConcertId } from '@/features/concerts/utils/concert-id';
+import { ConcertAlertButton } from '@/features/notifications/components/concert-alert-button';
 import { useQueueEntry } from '@/features/queue/hooks/use-queue-entry';
 import { formatDocumentTitle } from '../layouts/route-meta';
 
@@ -60,7 +61,19 @@ function ConcertDetailView({ concertId }: { concertId: number }) {
   return (
     <>
       <ConcertDocumentTitle concertId={concertId} />
-      <ConcertDetail concertId={concertId} onBook={book} isBooking={queueEntry.isEntering}>
+      <ConcertDetail
+        concertId={concertId}
+        onBook={book}
+        isBooking={queueEntry.isEntering}
+        renderAlert={(concert) => (
+          <ConcertAlertButton
+            concertId={concert.concertId}
+            status={concert.status}
+            isAuthenticated={user !== null}
+            onLoginRequired={requireLogin}
+          />
+        )}
+      >
         <DeferredReviewSection
           key={`reviews-${concertId}`}
           concertId={concertId}

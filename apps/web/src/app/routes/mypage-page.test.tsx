@@ -388,13 +388,19 @@ describe('내 정보 edit mode', () => {
     expect(store.profileUpdates[0]?.has('profileImage')).toBe(true);
   });
 
-  it('shows the push consent switch off and disabled, with a coming-soon hint', async () => {
+  it('shows the push switch off where the browser has no Web Push, and says so when pressed', async () => {
     serveMypage();
-    renderMypage();
+    const { user } = renderMypage();
     const toggle = await screen.findByRole('switch', { name: '푸시 알림 수신' });
-    expect(toggle).toBeDisabled();
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(toggle).toHaveAccessibleDescription(/알림 설정은 곧 제공될 예정이에요/);
+    // jsdom has no service workers or PushManager: the "SDK missing" case of buyer-side.md §8.
+    expect(toggle).toHaveAccessibleDescription(/이 브라우저는 푸시 알림을 지원하지 않습니다/);
+    await user.click(toggle);
+    expect(toasts()).toContainEqual({
+      type: 'error',
+      message: '이 브라우저는 푸시 알림을 지원하지 않습니다.',
+    });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
 import { ProfileImageField } from '@/features/auth/components/profile-image-field';
 import { Mypage } from '@/features/mypage/components/mypage';
+import { PushConsentToggle } from '@/features/notifications/components/push-consent-toggle';
 
 /**
  * /mypage/profile, 마이페이지 (buyer-side.md §2). The profile image picker is the registration
@@ -13,6 +14,7 @@ export function MypagePage() {
   return (
     <Mypage
       imagePicker={ProfileImageField}
+      pushConsent={<PushConsentToggle />}
       onProfileSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
     />
   );

@@ -195,6 +195,8 @@ interface ConcertDetailProps {
   isBooking?: boolean;
   /** Reviews and expectations, shown under the AI summary. */
   children?: ReactNode;
+  /** Under the booking button: the alert a buyer may ask for (notifications feature). */
+  renderAlert?: (concert: { concertId: number; status: string }) => ReactNode;
 }
 
 function ConcertDetailContent({
@@ -202,11 +204,13 @@ function ConcertDetailContent({
   onBook,
   isBooking = false,
   children,
+  renderAlert,
 }: {
   concert: LoadedConcert;
   onBook: () => void;
   isBooking?: boolean;
   children?: ReactNode;
+  renderAlert?: ConcertDetailProps['renderAlert'];
 }) {
   const priceRange = formatPriceRange(concert.seatGrades);
   return (
@@ -264,6 +268,7 @@ function ConcertDetailContent({
                   isBooking={isBooking}
                   {...(priceRange ? { caption: priceRange } : {})}
                 />
+                {renderAlert && <div className="mt-3 empty:hidden">{renderAlert(concert)}</div>}
               </div>
             </div>
           </div>
@@ -335,7 +340,13 @@ function ConcertDetailContent({
  * 공연 정보 / 예매 정보 / seat grades, the AI summary, and whatever the page adds below
  * (reviews, expectations). Loading, not found, error with retry and empty states.
  */
-export function ConcertDetail({ concertId, onBook, isBooking, children }: ConcertDetailProps) {
+export function ConcertDetail({
+  concertId,
+  onBook,
+  isBooking,
+  children,
+  renderAlert,
+}: ConcertDetailProps) {
   const { data, isPending, isError, error, refetch, isFetching } = useConcert(concertId);
 
   if (isPending) return <DetailSkeleton />;
@@ -377,7 +388,12 @@ export function ConcertDetail({ concertId, onBook, isBooking, children }: Concer
   }
 
   return (
-    <ConcertDetailContent concert={data} onBook={onBook} isBooking={isBooking ?? false}>
+    <ConcertDetailContent
+      concert={data}
+      onBook={onBook}
+      isBooking={isBooking ?? false}
+      {...(renderAlert ? { renderAlert } : {})}
+    >
       {children}
     </ConcertDetailContent>
   );

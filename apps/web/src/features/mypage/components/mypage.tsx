@@ -48,6 +48,8 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
 export interface MypageProps {
   /** The profile image picker (the registration page's), used in edit mode. */
   imagePicker: ProfileImagePicker;
+  /** The push consent switch shown under the profile (buyer-side.md §4). */
+  pushConsent?: ReactNode;
   /** After the profile was saved, e.g. to refresh the session's nickname. */
   onProfileSaved?: (profile: Profile) => void;
 }
@@ -58,7 +60,7 @@ export interface MypageProps {
  * tab opens and its panel then stays mounted, so switching tabs does not load it again; the
  * profile and password panels unmount when left, which discards unsaved edits and typed passwords.
  */
-export function Mypage({ imagePicker, onProfileSaved }: MypageProps) {
+export function Mypage({ imagePicker, pushConsent, onProfileSaved }: MypageProps) {
   const baseId = useId();
   const [activeTab, selectTab] = useMypageTab();
   const profile = useProfile();
@@ -69,7 +71,12 @@ export function Mypage({ imagePicker, onProfileSaved }: MypageProps) {
     switch (tab) {
       case 'profile':
         return activeTab === 'profile' ? (
-          <ProfilePanel profile={data} imagePicker={imagePicker} onProfileSaved={onProfileSaved} />
+          <ProfilePanel
+            profile={data}
+            imagePicker={imagePicker}
+            pushConsent={pushConsent}
+            onProfileSaved={onProfileSaved}
+          />
         ) : null;
       case 'password':
         return activeTab === 'password' ? (

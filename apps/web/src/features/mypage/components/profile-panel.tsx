@@ -1,18 +1,25 @@
+import type { ReactNode } from 'react';
 import type { Profile } from '@curtaincall/contracts';
 import { useState } from 'react';
 import { ProfileEditForm, type ProfileImagePicker } from './profile-edit-form';
 import { ProfileView } from './profile-view';
 import { LinkedAccountsPanel } from './linked-accounts-panel';
-import { PushConsentToggle } from './push-consent-toggle';
 
 interface ProfilePanelProps {
   profile: Profile;
   imagePicker: ProfileImagePicker;
+  /** The push consent switch (notifications feature), under the profile. */
+  pushConsent?: ReactNode;
   onProfileSaved?: ((profile: Profile) => void) | undefined;
 }
 
 /** 내 정보: the profile in view or edit mode, the push notification consent, linked accounts. */
-export function ProfilePanel({ profile, imagePicker, onProfileSaved }: ProfilePanelProps) {
+export function ProfilePanel({
+  profile,
+  imagePicker,
+  pushConsent,
+  onProfileSaved,
+}: ProfilePanelProps) {
   const [isEditing, setIsEditing] = useState(false);
   return (
     <div className="flex flex-col gap-4">
@@ -34,7 +41,7 @@ export function ProfilePanel({ profile, imagePicker, onProfileSaved }: ProfilePa
           <ProfileView profile={profile} onEdit={() => setIsEditing(true)} />
         )}
       </section>
-      <PushConsentToggle />
+      {pushConsent}
       <LinkedAccountsPanel />
     </div>
   );

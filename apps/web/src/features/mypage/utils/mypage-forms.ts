@@ -17,9 +17,6 @@ export const mypageTexts = {
   profileLoadFailed: '회원 정보를 불러오지 못했습니다.',
   bookingsLoadFailed: '예매 내역을 불러오지 못했습니다.',
   bookingsEmpty: '예매 내역이 없습니다.',
-  pushLabel: '푸시 알림 수신',
-  pushDescription: '예매가 시작되기 5분 전에 알림을 보내드려요.',
-  pushComingSoon: '알림 설정은 곧 제공될 예정이에요. 조금만 기다려 주세요.',
 } as const;
 
 /** Profile edit: the registration rules for name, nickname, phone and address. */

@@ -1,0 +1,397 @@
+import type { NotificationKind } from '@curtaincall/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/** The stored alert kinds (the API's path segments map onto these). */
+export type AlertKind = 'BOOKING_OPENS' | 'SEATS_RELEASED';
+
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+}
+
+// ---------------------------------------------------------------- subscriptions
+
+/**
+ * Upsert by `playerId`, bound to the caller: the same browser subscription used after another
+ * account logs in on that browser now belongs to that account (its owner holds the endpoint).
+ */
+export async function upsertSubscription(
+  db: DbOrTx,
+  row: { userId: number; playerId: string; endpoint: string; p256dh: string; auth: string },
+  now: Date,
+): Promise<void> {
+  // Pushes still queued for this browser's previous account are not the new account's to see.
+  await db.execute(sql`
+    delete from push_deliveries d using push_subscriptions s
+     where d.subscription_id = s.id and s.player_id = ${row.playerId}
+       and s.user_id <> ${row.userId} and d.status = 'PENDING'`);
+  await db.execute(sql`
+    insert into push_subscriptions
+      (user_id, player_id, channel, endpoint, p256dh, auth, status, created_at, updated_at)
+    values (${row.userId}, ${row.playerId}, 'PUSH', ${row.endpoint}, ${row.p256dh}, ${row.auth},
+            'SUBSCRIBED', ${now}, ${now})
+    on conflict (player_id) do update set
+      user_id = excluded.user_id, endpoint = excluded.endpoint, p256dh = excluded.p256dh,
+      auth = excluded.auth, status = 'SUBSCRIBED', updated_at = excluded.updated_at`);
+}
+
+/** Marks the caller's own subscription UNSUBSCRIBED; anyone else's id changes nothing. */
+export async function markUnsubscribed(
+  db: DbOrTx,
+  userId: number,
+  playerId: string,
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    update push_subscriptions set status = 'UNSUBSCRIBED', updated_at = ${now}
+     where player_id = ${playerId} and user_id = ${userId}`);
+  // Pushes still waiting for that browser would reach someone who just said no.
+  await db.execute(sql`
+    delete from push_deliveries d using push_subscriptions s
+     where d.subscription_id = s.id and s.player_id = ${playerId} and s.user_id = ${userId}
+       and d.status = 'PENDING'`);
+}
+
+export async function hasActiveSubscription(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from push_subscriptions
+         where user_id = ${userId} and status = 'SUBSCRIBED' and channel = 'PUSH' limit 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function deleteSubscription(db: DbOrTx, subscriptionId: number): Promise<void> {
+  await db.execute(sql`delete from push_subscriptions where id = ${subscriptionId}`);
+}
+
+// ---------------------------------------------------------------- notifications and outbox
+
+/**
+ * Stores notifications (in this order: first come, first served) and queues one push per
+ * SUBSCRIBED subscription of each recipient. Returns the new notification ids.
+ */
+export async function insertNotifications(
+  db: DbOrTx,
+  items: NewNotification[],
+  now: Date,
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const values = sql.join(
+    items.map(
+      (n, order) =>
+        sql`(${order}::int, ${n.userId}::int, ${n.kind}, ${n.title}, ${n.body}, ${n.url})`,
+    ),
+    sql`, `,
+  );
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`insert into user_notifications (user_id, kind, title, body, url, created_at)
+        select v.user_id, v.kind, v.title, v.body, v.url, ${now}
+          from (values ${values}) as v(ord, user_id, kind, title, body, url)
+         order by v.ord
+        returning id`,
+  );
+  const ids = inserted.map((row) => Number(row.id));
+  await db.execute(sql`
+    insert into push_deliveries (notification_id, subscription_id, status, next_attempt_at)
+    select n.id, s.id, 'PENDING', ${now}
+      from user_notifications n
+      join push_subscriptions s on s.user_id = n.user_id and s.status = 'SUBSCRIBED'
+     where n.id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})
+     order by n.id, s.id`);
+  return ids;
+}
+
+export interface DueDelivery {
+  id: number;
+  attempts: number;
+  subscriptionId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  notificationId: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  createdAt: Date;
+}
+
+/** Pending pushes whose time has come, oldest first (the job's batch). */
+export async function findDueDeliveries(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<DueDelivery[]> {
+  const rows = await queryRows<{
+    id: number;
+    attempts: number;
+    subscription_id: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    notification_id: number;
+    kind: NotificationKind;
+    title: string;
+    body: string;
+    url: string;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select d.id, d.attempts, s.id as subscription_id, s.endpoint, s.p256dh, s.auth,
+               n.id as notification_id, n.kind, n.title, n.body, n.url, n.created_at
+          from push_deliveries d
+          join push_subscriptions s on s.id = d.subscription_id
+          join user_notifications n on n.id = d.notification_id
+         where d.status = 'PENDING' and d.next_attempt_at <= ${now}
+           and s.status = 'SUBSCRIBED' and s.endpoint is not null
+         order by d.id
+         limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    attempts: Number(r.attempts),
+    subscriptionId: Number(r.subscription_id),
+    endpoint: r.endpoint,
+    p256dh: r.p256dh,
+    auth: r.auth,
+    notificationId: Number(r.notification_id),
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    url: r.url,
+    createdAt: new Date(r.created_at),
+  }));
+}
+
+export async function markDelivery(
+  db: DbOrTx,
+  deliveryId: number,
+  change:
+    | { status: 'SENT' }
+    | { status: 'FAILED'; error: string; attempts: number }
+    | { status: 'PENDING'; error: string; attempts: number; nextAttemptAt: Date },
+): Promise<void> {
+  if (change.status === 'SENT') {
+    await db.execute(sql`
+      update push_deliveries set status = 'SENT', attempts = attempts + 1, last_error = null
+       where id = ${deliveryId}`);
+    return;
+  }
+  const next = change.status === 'PENDING' ? change.nextAttemptAt : null;
+  await db.execute(sql`
+    update push_deliveries
+       set status = ${change.status}, attempts = ${change.attempts},
+           last_error = ${change.error.slice(0, 500)},
+           next_attempt_at = coalesce(${next}::timestamptz, next_attempt_at)
+     where id = ${deliveryId}`);
+}
+
+// ---------------------------------------------------------------- inbox
+
+export interface InboxRow {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  readAt: Date | null;
+  createdAt: Date;
+}
+
+export async function listInbox(db: DbOrTx, userId: number, limit: number): Promise<InboxRow[]> {
+  const rows = await queryRows<{
+    id: number;
+    kind: NotificationKind;
+    title: string;
+    body: string;
+    url: string;
+    read_at: Date | string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select id, kind, title, body, url, read_at, created_at from user_notifications
+         where user_id = ${userId} order by id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    url: r.url,
+    readAt: r.read_at === null ? null : new Date(r.read_at),
+    createdAt: new Date(r.created_at),
+  }));
+}
+
+export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await queryRows<{ count: number | string }>(
+    db,
+    sql`select count(*)::int as count from user_notifications
+         where user_id = ${userId} and read_at is null`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** Marks the caller's notifications read: the given ids (others' ids are ignored), or all. */
+export async function markRead(
+  db: DbOrTx,
+  userId: number,
+  ids: number[] | undefined,
+  now: Date,
+): Promise<void> {
+  const only =
+    ids === undefined
+      ? sql``
+      : sql`and id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  await db.execute(sql`
+    update user_notifications set read_at = ${now}
+     where user_id = ${userId} and read_at is null ${only}`);
+}
+
+// ---------------------------------------------------------------- concert alerts
+
+export async function findConcertState(
+  db: DbOrTx,
+  concertId: number,
+): Promise<
+  { title: string; status: string; bookingStartAt: Date; bookingEndAt: Date } | undefined
+> {
+  const [row] = await queryRows<{
+    title: string;
+    status: string;
+    booking_start_at: Date | string;
+    booking_end_at: Date | string;
+  }>(
+    db,
+    sql`select title, status, booking_start_at, booking_end_at from concerts where id = ${concertId}`,
+  );
+  return row
+    ? {
+        title: row.title,
+        status: row.status,
+        bookingStartAt: new Date(row.booking_start_at),
+        bookingEndAt: new Date(row.booking_end_at),
+      }
+    : undefined;
+}
+
+export async function listAlertKinds(
+  db: DbOrTx,
+  userId: number,
+  concertId: number,
+): Promise<AlertKind[]> {
+  const rows = await queryRows<{ kind: AlertKind }>(
+    db,
+    sql`select kind from concert_alerts where user_id = ${userId} and concert_id = ${concertId}`,
+  );
+  return rows.map((r) => r.kind);
+}
+
+export async function insertAlert(
+  db: DbOrTx,
+  row: { userId: number; concertId: number; kind: AlertKind },
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    insert into concert_alerts (user_id, concert_id, kind, created_at)
+    values (${row.userId}, ${row.concertId}, ${row.kind}, ${now})
+    on conflict (user_id, concert_id, kind) do nothing`);
+}
+
+export async function deleteAlert(
+  db: DbOrTx,
+  row: { userId: number; concertId: number; kind: AlertKind },
+): Promise<void> {
+  await db.execute(sql`
+    delete from concert_alerts
+     where user_id = ${row.userId} and concert_id = ${row.concertId} and kind = ${row.kind}`);
+}
+
+/**
+ * Claims the reminders due now: alerts of concerts whose booking opens within `leadMs` and has
+ * not opened yet, not reminded before. The conditional update is the claim, so two runs (or two
+ * instances) never remind anyone twice. Oldest requests first.
+ */
+export async function claimDueReminders(
+  db: DbOrTx,
+  now: Date,
+  leadMs: number,
+): Promise<Array<{ userId: number; concertId: number; title: string }>> {
+  const horizon = new Date(now.getTime() + leadMs);
+  const rows = await queryRows<{ user_id: number; concert_id: number; title: string }>(
+    db,
+    sql`with due as (
+          select a.id, a.user_id, a.concert_id, c.title, a.created_at
+            from concert_alerts a join concerts c on c.id = a.concert_id
+           where a.kind = 'BOOKING_OPENS' and a.notified_at is null
+             and c.status in ('SCHEDULED', 'ON_SALE')
+             and c.booking_start_at > ${now} and c.booking_start_at <= ${horizon}
+           for update of a skip locked
+        ), claimed as (
+          update concert_alerts a set notified_at = ${now}
+            from due where a.id = due.id
+          returning due.user_id, due.concert_id, due.title, due.created_at, due.id
+        )
+        select user_id, concert_id, title from claimed order by created_at, id`,
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    concertId: Number(r.concert_id),
+    title: r.title,
+  }));
+}
+
+/**
+ * Claims the 취소표 alerts of one concert: those not told within `cooldownMs` (a burst of freed
+ * seats tells each person once), oldest requests first.
+ */
+export async function claimSeatsReleasedAlerts(
+  db: DbOrTx,
+  concertId: number,
+  now: Date,
+  cooldownMs: number,
+): Promise<number[]> {
+  const since = new Date(now.getTime() - cooldownMs);
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`with due as (
+          select id, user_id, created_at from concert_alerts
+           where concert_id = ${concertId} and kind = 'SEATS_RELEASED'
+             and (notified_at is null or notified_at <= ${since})
+           for update skip locked
+        ), claimed as (
+          update concert_alerts a set notified_at = ${now}
+            from due where a.id = due.id
+          returning due.user_id, due.created_at, due.id
+        )
+        select user_id from claimed order by created_at, id`,
+  );
+  return rows.map((r) => Number(r.user_id));
+}
+
+/** The owner, number and concert of a booking, for its notification. */
+export async function findBookingForNotice(
+  db: DbOrTx,
+  bookingId: number,
+): Promise<{ userId: number; bookingNumber: string; concertTitle: string } | undefined> {
+  const [row] = await queryRows<{ user_id: number; booking_number: string; title: string }>(
+    db,
+    sql`select b.user_id, b.booking_number, c.title
+          from bookings b join concerts c on c.id = b.concert_id where b.id = ${bookingId}`,
+  );
+  return row
+    ? { userId: Number(row.user_id), bookingNumber: row.booking_number, concertTitle: row.title }
+    : undefined;
+}
