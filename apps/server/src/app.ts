@@ -276,6 +276,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     // Trust exactly TRUST_PROXY hops of X-Forwarded-For (0: use the socket address).
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // A request that reaches a stopping instance on an open connection is still served (with
+    // `Connection: close`), not refused with 503: nginx does not retry a POST it has already
+    // sent, so a refusal would fail it during a rolling restart (deploy/nginx.conf).
+    return503OnClosing: false,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // Router-level failures (a malformed URL, a path parameter over 100 characters) get the
