@@ -55,6 +55,7 @@ import { createSellersService } from './modules/sellers/sellers.service';
 import { createMypageService } from './modules/mypage/mypage.service';
 import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.routes';
 import { registerCompression } from './http/compression';
+import { registerDrain, startDraining } from './http/drain';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
@@ -306,6 +307,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDrain(app);
   registerBodyParsers(app);
   registerHostileInputGuard(app);
 
@@ -429,6 +431,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
   // Held polls are answered before the server stops waiting for open requests.
   app.addHook('preClose', async () => {
+    startDraining(app);
     pollHub.closeAll();
     waitQueueSockets.closeAll();
   });

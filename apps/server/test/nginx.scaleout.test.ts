@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BookingCreated, SeatEntry } from '@curtaincall/contracts';
+import type { BookingCreated, BookingDetail, SeatEntry } from '@curtaincall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxTestCards } from '../src/adapters/payment-provider/sandbox-payment-provider';
 import { startNginx, type RunningNginx } from './helpers/nginx';
@@ -31,6 +31,7 @@ let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let env: Record<string, string>;
 const tempDirs: string[] = [];
 let instances: [ServerProcess, ServerProcess];
+let dataDirs: string[] = [];
 let nginx: RunningNginx;
 /** A hashed bundle as `vite build` writes it, with its gzip neighbour. */
 const bundleName = 'index-Dk3x9QzA.js';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>커튼콜</title>');
   writeFileSync(path.join(webDist, 'assets', bundleName), bundle);
   writeFileSync(path.join(webDist, 'assets', `${bundleName}.gz`), gzipSync(bundle));
-  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'cc-nginx-app-')));
+  dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'cc-nginx-app-')));
   tempDirs.push(...dataDirs);
   // nginx needs the instances' ports and the instances nginx's address (PUBLIC_BASE_URL):
   // nginx first, on ports the instances then take.
@@ -83,6 +84,12 @@ afterAll(async () => {
   }
 });
 
+interface Answer {
+  status: number;
+  json: unknown;
+  headers: Headers;
+}
+
 /** A user's cookie and, once admitted, the access key of the concert's seat page. */
 interface Buyer {
   cookie: string;
@@ -94,7 +101,7 @@ async function call(
   pathAndQuery: string,
   buyer?: Buyer,
   body?: unknown,
-): Promise<{ status: number; json: any; headers: Headers }> {
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (buyer) headers.cookie = buyer.cookie;
   if (buyer?.accessKey) headers['x-access-key'] = buyer.accessKey;
@@ -106,13 +113,20 @@ async function call(
     redirect: 'manual',
   });
   const text = await response.text();
-  let json: unknown = null;
+  return { status: response.status, json: parseJson(text), headers: response.headers };
+}
+
+function parseJson(text: string): unknown {
   try {
-    json = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    json = text;
+    return text;
   }
-  return { status: response.status, json, headers: response.headers };
+}
+
+/** The envelope's `data`, as the test expects it to be shaped. */
+function dataOf<T>(answer: Answer): T {
+  return (answer.json as { data: T }).data;
 }
 
 async function login(username: string, password: string): Promise<Buyer> {
@@ -129,7 +143,7 @@ async function login(username: string, password: string): Promise<Buyer> {
 
 async function concertIdOf(title: string): Promise<number> {
   const found = await call('GET', `/api/concerts/search?query=${encodeURIComponent(title)}`);
-  const concert = (found.json.data as Array<{ concertId: number; title: string }>).find(
+  const concert = dataOf<Array<{ concertId: number; title: string }>>(found).find(
     (c) => c.title === title,
   );
   if (!concert) throw new Error(`demo concert ${title} not found`);
@@ -139,7 +153,7 @@ async function concertIdOf(title: string): Promise<number> {
 async function freeSeats(concertId: number, buyer: Buyer): Promise<number[]> {
   const status = await call('GET', `/api/seats/concerts/${concertId}/status`, buyer);
   expect(status.status).toBe(200);
-  return (status.json.data as SeatEntry[])
+  return dataOf<SeatEntry[]>(status)
     .filter((seat) => seat.status === 'AVAILABLE')
     .map((seat) => seat.seatId);
 }
@@ -175,9 +189,9 @@ describe('deploy/nginx.conf in front of two instances', () => {
 
     // Queue: buyer2 takes the one place on the seat page; the buyer waits on the websocket.
     const entered = await call('POST', `/api/queue/enter?concertId=${concertId}`, first);
-    expect(entered.json.data.accessKey).toEqual(expect.any(String));
+    expect(dataOf<{ accessKey?: string }>(entered).accessKey).toEqual(expect.any(String));
     const waiting = await call('POST', `/api/queue/enter?concertId=${concertId}`, buyer);
-    expect(waiting.json.data.status).toBe('WAITING');
+    expect(dataOf<{ status: string }>(waiting).status).toBe('WAITING');
     const socket = connectWaitQueue(nginx.url.replace('http', 'ws'), concertId, {
       cookie: buyer.cookie,
     });
@@ -217,7 +231,7 @@ describe('deploy/nginx.conf in front of two instances', () => {
     const answer = await poll;
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ status: 'update', hasUpdate: true });
-    expect(answer.json.seatUpdates).toEqual(
+    expect((answer.json as { seatUpdates: SeatEntry[] }).seatUpdates).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ seatId: seatTwo, isReservedByCurrentUser: true }),
       ]),
@@ -229,7 +243,7 @@ describe('deploy/nginx.conf in front of two instances', () => {
       concertSeatIds: [seatOne, seatTwo],
     });
     expect(booked.status).toBe(201);
-    const created = booked.json.data as BookingCreated;
+    const created = dataOf<BookingCreated>(booked);
     const checkout = new URL(created.checkoutUrl ?? '');
     expect(checkout.origin).toBe(nginx.url);
     const submitted = await fetch(`${nginx.url}${checkout.pathname}`, {
@@ -255,14 +269,19 @@ describe('deploy/nginx.conf in front of two instances', () => {
 
     // Cancel the paid booking: refunded, and its seats free again.
     const detail = await call('GET', `/api/mypage/bookingDetail/${created.bookingNumber}`, buyer);
-    expect(detail.json.data).toMatchObject({ bookingStatus: 'CONFIRMED', paymentStatus: 'DONE' });
+    expect(dataOf<BookingDetail>(detail)).toMatchObject({
+      bookingStatus: 'CONFIRMED',
+      paymentStatus: 'DONE',
+    });
     const cancelled = await call(
       'POST',
-      `/api/bookings/${detail.json.data.bookingId}/cancel`,
+      `/api/bookings/${dataOf<BookingDetail>(detail).bookingId}/cancel`,
       buyer,
     );
     expect(cancelled.status).toBe(200);
-    expect(cancelled.json.message).toBe('예매가 성공적으로 취소되었습니다.');
+    expect((cancelled.json as { message: string }).message).toBe(
+      '예매가 성공적으로 취소되었습니다.',
+    );
     expect(await freeSeats(concertId, buyer)).toEqual(expect.arrayContaining([seatOne, seatTwo]));
 
     // The journey went through both instances, turn by turn; the poll and the change that
@@ -278,4 +297,85 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(pollLine?.upstream).not.toBe(holdTwoLine?.upstream);
     expect(journey.every((line) => line.status < 500)).toBe(true);
   }, 60_000);
+
+  it('a rolling restart of both instances during a burst of holds fails no request', async () => {
+    // Four fans, each alone on the seat page of a concert of their own, holding and releasing
+    // one seat as fast as answers come: a hold is a POST, which nginx must never retry once sent.
+    const titles = [
+      '노을 밴드 전국투어 〈여름의 끝〉 서울',
+      '스텔라 팬미팅 〈HELLO STELLA〉',
+      '어쿠스틱 기타 리사이틀',
+      '발라드의 계절',
+    ];
+    const fans = await Promise.all(
+      titles.map(async (title, index) => {
+        const fan = await login(`fan0${index + 3}`, 'fan1234!');
+        const concertId = await concertIdOf(title);
+        const entered = await call('POST', `/api/queue/enter?concertId=${concertId}`, fan);
+        const { accessKey } = dataOf<{ accessKey?: string }>(entered);
+        expect(accessKey).toEqual(expect.any(String));
+        fan.accessKey = accessKey;
+        const [seatId] = await freeSeats(concertId, fan);
+        return { fan, seatUrl: `/api/seats/concerts/${concertId}/seats/${seatId}` };
+      }),
+    );
+
+    const failures: string[] = [];
+    let answered = 0;
+    let stopping = false;
+    const holdAndRelease = async ({ fan, seatUrl }: (typeof fans)[number]) => {
+      while (!stopping) {
+        for (const [method, action] of [
+          ['POST', 'reserve'],
+          ['DELETE', 'release'],
+        ] as const) {
+          try {
+            const response = await call(method, `${seatUrl}/${action}`, fan);
+            if (response.status !== 200) {
+              failures.push(
+                `${method} ${action}: ${response.status} ${JSON.stringify(response.json)}`,
+              );
+            }
+          } catch (error) {
+            failures.push(`${method} ${action}: ${(error as Error).message}`);
+          }
+          answered += 1;
+        }
+      }
+    };
+    const burst = Promise.all(fans.map(holdAndRelease));
+
+    try {
+      for (const index of [0, 1] as const) {
+        const before = answered;
+        await waitFor('holds before the restart', () => answered >= before + 40, 20_000);
+        const instance = instances[index];
+        // Drains its open requests and exits by itself, well inside its 10 s (main.ts).
+        expect(await stopServerProcess(instance)).toBe(0);
+        const logLength = nginx.accessLog().length;
+        instances[index] = await startServerProcess(
+          { ...env, DATA_DIR: dataDirs[index] ?? '' },
+          instance.port,
+        );
+        // Back in nginx's turn (after the fail_timeout of its refused connections), before the
+        // other one stops: then the site never has both down.
+        await waitFor(
+          'nginx to send holds to the restarted instance',
+          () =>
+            nginx
+              .accessLog()
+              .slice(logLength)
+              .some((line) => line.upstream === upstreams()[index] && line.status === 200),
+          20_000,
+        );
+      }
+    } finally {
+      stopping = true;
+      await burst;
+    }
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(100);
+    // nginx did meet a stopped instance (a refused connection) and passed the request on.
+    expect(nginx.accessLog().some((line) => line.upstream.includes(', '))).toBe(true);
+  }, 150_000);
 });

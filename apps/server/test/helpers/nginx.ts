@@ -1,5 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from './server-processes';
@@ -19,7 +26,7 @@ export function findNginx(): string {
   if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
   throw new Error(
     'nginx is not installed, and the scale-out suite proves deploy/nginx.conf with it: ' +
-      'install Debian\'s package (`apt-get install -y nginx`; .ci/run does this) and run again.',
+      "install Debian's package (`apt-get install -y nginx`; .ci/run does this) and run again.",
   );
 }
 
@@ -80,7 +87,7 @@ export interface AccessLogLine {
 function parseAccessLog(text: string): AccessLogLine[] {
   const lines: AccessLogLine[] = [];
   for (const line of text.split('\n')) {
-    const match = /"(\S+) (\S+) [^"]*" (\d{3}) .* upstream=(\S+) /.exec(line);
+    const match = /"(\S+) (\S+) [^"]*" (\d{3}) .* upstream=(.+?) us=/.exec(line);
     if (!match) continue;
     lines.push({
       method: match[1] ?? '',
@@ -96,7 +103,9 @@ function parseAccessLog(text: string): AccessLogLine[] {
  * Debian's nginx in the foreground (`daemon off`, our child process) on the deploy file rendered
  * for this machine, in a prefix folder of its own; resolves once it answers.
  */
-export async function startNginx(places: Omit<NginxPlaces, 'port' | 'prefix'>): Promise<RunningNginx> {
+export async function startNginx(
+  places: Omit<NginxPlaces, 'port' | 'prefix'>,
+): Promise<RunningNginx> {
   const nginx = findNginx();
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'cc-nginx-'));

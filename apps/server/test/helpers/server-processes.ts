@@ -69,7 +69,7 @@ export async function startServerProcess(
     );
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output.join('')}`);
+    throw new Error(`${(error as Error).message}\n${output.join('')}`, { cause: error });
   }
   return { port: listenPort, url, child, output };
 }
