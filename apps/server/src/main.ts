@@ -19,7 +19,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  deferIdleConnectionClose(app.server, IDLE_CONNECTION_CLOSE_DELAY_MS);
+  // Behind a proxy (TRUST_PROXY) idle connections are the proxy's to close; clients that reach
+  // us directly have theirs closed at once, as node:http does.
+  if (config.trustProxy > 0) deferIdleConnectionClose(app.server, IDLE_CONNECTION_CLOSE_DELAY_MS);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

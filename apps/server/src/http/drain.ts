@@ -39,8 +39,8 @@ export function isDraining(request: FastifyRequest): boolean {
 /**
  * node:http's close() also closes, at once, every connection idle at that moment. A proxy may be
  * sending a request on one of them in that same instant; for a POST it must then answer 502,
- * since it cannot know whether we read it. The production start (main.ts) therefore leaves them
- * to the proxy, which drops its idle connections first (deploy/nginx.conf: after 4 s), and
+ * since it cannot know whether we read it. Behind a proxy (TRUST_PROXY set), the production start
+ * (main.ts) therefore leaves them to the proxy, which drops its idle connections first (deploy/nginx.conf: after 4 s), and
  * closes what remains only after `delayMs` (clients connected without a proxy).
  */
 export function deferIdleConnectionClose(server: Server, delayMs: number): void {
