@@ -104,10 +104,10 @@ function parseAccessLog(text: string): AccessLogLine[] {
  * for this machine, in a prefix folder of its own; resolves once it answers.
  */
 export async function startNginx(
-  places: Omit<NginxPlaces, 'port' | 'prefix'>,
+  places: Omit<NginxPlaces, 'port' | 'prefix'> & { port?: number },
 ): Promise<RunningNginx> {
   const nginx = findNginx();
-  const port = await freePort();
+  const port = places.port ?? (await freePort());
   const prefix = mkdtempSync(path.join(tmpdir(), 'cc-nginx-'));
   // Run as root, nginx's workers drop to `nobody`: they must reach the prefix and the assets.
   chmodSync(prefix, 0o755);
