@@ -10,7 +10,8 @@ import { loginThroughPage } from './support/session';
 const nginxBaseURL = process.env.NGINX_BASE_URL ?? '';
 test.use({ baseURL: nginxBaseURL });
 
-const concertTitle = '발라드의 계절';
+// A small venue: its whole seat map shows at once.
+const concertTitle = '어쿠스틱 기타 리사이틀';
 
 function sidePanel(page: Page) {
   return page.getByRole('complementary', { name: '선택한 좌석' });
@@ -34,7 +35,7 @@ test('a buyer books and cancels through nginx', async ({ page }) => {
   }
 
   const found = await page.request.get(
-    `/api/concerts/search?query=${encodeURIComponent('발라드')}`,
+    `/api/concerts/search?query=${encodeURIComponent('어쿠스틱')}`,
   );
   const concerts = ((await found.json()) as { data: { concertId: number; title: string }[] }).data;
   const concertId = concerts.find((c) => c.title === concertTitle)?.concertId;
