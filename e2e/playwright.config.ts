@@ -126,6 +126,8 @@ export default defineConfig({
     {
       command: 'node --import tsx e2e/support/nginx-front.ts',
       cwd: root,
+      // A signal it can act on (the default is SIGKILL), so it removes nginx's temporary folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       // Through nginx to the server above: ready once both are.
       url: `${nginxBaseURL}/api/health`,
       timeout: 180_000,
