@@ -20,9 +20,10 @@ declare module 'fastify' {
  */
 export function registerDrain(app: FastifyInstance): void {
   app.decorate('draining', false);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer and should cost no promise.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 
