@@ -30,6 +30,14 @@ const baseURL = `http://localhost:${port}`;
 const queuePort = Number(process.env.E2E_QUEUE_PORT ?? port + 1);
 export const queueBaseURL = `http://localhost:${queuePort}`;
 process.env.QUEUE_BASE_URL = queueBaseURL;
+/**
+ * deploy/nginx.conf in front of a server of its own (e2e/nginx.spec.ts): the server's public
+ * address is nginx's, as in the deployment, so payment redirects come back through nginx.
+ */
+const nginxUpstreamPort = Number(process.env.E2E_NGINX_UPSTREAM_PORT ?? port + 2);
+const nginxPort = Number(process.env.E2E_NGINX_PORT ?? port + 3);
+export const nginxBaseURL = `http://localhost:${nginxPort}`;
+process.env.NGINX_BASE_URL = nginxBaseURL;
 
 /**
  * The fake Google/Kakao/Naver (apps/server/test/helpers/fake-oauth-provider.ts) for the social
@@ -128,6 +136,36 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         QUEUE_CAPACITY: '1',
         HOLD_SECONDS: '15',
+      },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: root,
+      url: `http://localhost:${nginxUpstreamPort}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(nginxUpstreamPort),
+        DATA_DIR: dataDir('cc-e2e-nginx-'),
+        LOG_LEVEL: 'warn',
+        PUBLIC_BASE_URL: nginxBaseURL,
+        TRUST_PROXY: '1',
+      },
+    },
+    {
+      command: 'node --import tsx e2e/support/nginx-front.ts',
+      cwd: root,
+      // A signal it can act on (the default is SIGKILL), so it removes nginx's temporary folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      // Through nginx to the server above: ready once both are.
+      url: `${nginxBaseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        NGINX_PORT: String(nginxPort),
+        NGINX_UPSTREAM_PORT: String(nginxUpstreamPort),
       },
     },
   ],

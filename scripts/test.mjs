@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, every Vitest project (unit, web, server on PGlite, and the server
 // suites on PostgreSQL + Redis when TEST_DATABASE_URL/TEST_REDIS_URL are set), then the Playwright
-// journeys in Chromium on the production build. Prints one closing line `N passed, N failed`.
+// journeys in Chromium on the production build; in CI also a smoke test on Node 24
+// (scripts/node-smoke.mjs). Prints one closing line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -102,6 +103,15 @@ if (existsSync(playwrightReport)) {
 } else {
   totals.failed += 1;
   summary.push(`✘ e2e: no report (${e2e.seconds}s)`);
+}
+
+// CI only (.ci/run sets CI=true): the program on another supported Node line, from the npm
+// registry's `node` package, started embedded and booked through by HTTP (one check).
+if (process.env.CI === 'true') {
+  check('Node 24 smoke (embedded start, booking API journey)', process.execPath, [
+    'scripts/node-smoke.mjs',
+    '24',
+  ]);
 }
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);

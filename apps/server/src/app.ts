@@ -56,6 +56,7 @@ import { createSellersService } from './modules/sellers/sellers.service';
 import { createMypageService } from './modules/mypage/mypage.service';
 import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.routes';
 import { registerCompression } from './http/compression';
+import { registerDrain, startDraining } from './http/drain';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web-app';
@@ -338,6 +339,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     // Trust exactly TRUST_PROXY hops of X-Forwarded-For (0: use the socket address).
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // A request that reaches a stopping instance on an open connection is still served (with
+    // `Connection: close`), not refused with 503: nginx does not retry a POST it has already
+    // sent, so a refusal would fail it during a rolling restart (deploy/nginx.conf).
+    return503OnClosing: false,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // Router-level failures (a malformed URL, a path parameter over 100 characters) get the
@@ -373,6 +378,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerErrorHandling(app);
   // Timed only when /metrics can be read (METRICS_TOKEN): otherwise nobody sees the histogram.
   if (config.metricsToken) registerHttpMetrics(app, metrics);
+  registerDrain(app);
   registerBodyParsers(app);
   registerHostileInputGuard(app);
 
@@ -512,6 +518,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
   // Held polls are answered before the server stops waiting for open requests.
   app.addHook('preClose', async () => {
+    startDraining(app);
     pollHub.closeAll();
     waitQueueSockets.closeAll();
   });

@@ -1,6 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { deferIdleConnectionClose } from './http/drain';
 import { DependencyStartError } from './lib/outage';
+
+/** Past nginx's own idle timeout to us (4 s), well inside the 10 s a stop may take. */
+const IDLE_CONNECTION_CLOSE_DELAY_MS = 5_000;
 
 /** Starts the server: listen and signals only; everything else is in buildApp. */
 async function main(): Promise<void> {
@@ -15,6 +19,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  // Behind a proxy (TRUST_PROXY) idle connections are the proxy's to close; clients that reach
+  // us directly have theirs closed at once, as node:http does.
+  if (config.trustProxy > 0) deferIdleConnectionClose(app.server, IDLE_CONNECTION_CLOSE_DELAY_MS);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipMinBytes } from './json-text';
+import { isDraining } from './drain';
 import { sessionWritePending } from './session';
 
 /**
@@ -48,7 +49,9 @@ export function directJsonWriter(
     // The private fields this relies on, as Node 20 has them; another shape means the usual way.
     res._header !== null ||
     res._headerSent !== false ||
-    sessionWritePending(request)
+    sessionWritePending(request) ||
+    // A stopping server ends each connection after its answer (drain.ts), in the onSend hooks.
+    isDraining(request)
   ) {
     return null;
   }
@@ -63,7 +66,8 @@ export function directJsonWriter(
       !socket.writable ||
       reply.sent ||
       res.headersSent ||
-      json.length > gzipMinBytes
+      json.length > gzipMinBytes ||
+      isDraining(request)
     ) {
       return false;
     }
