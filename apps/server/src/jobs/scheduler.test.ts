@@ -165,7 +165,7 @@ describe('scheduler job leases', () => {
     expect(await newHolder?.renew()).toBe(true);
   });
 
-  it("a holder that stops renewing (killed) hands the job over one TTL later", async () => {
+  it('a holder that stops renewing (killed) hands the job over one TTL later', async () => {
     const b = newScheduler();
     let runsOnB = 0;
     b.scheduler.add({

@@ -11,9 +11,7 @@ export function createMemoryJobLock(clock: Clock = systemClock): JobLockPort {
   const held = new Map<string, { token: string; expiresAt: number }>();
   const current = (name: string, token: string) => {
     const entry = held.get(name);
-    return entry && entry.token === token && entry.expiresAt > clock.now().getTime()
-      ? entry
-      : null;
+    return entry && entry.token === token && entry.expiresAt > clock.now().getTime() ? entry : null;
   };
   return {
     async tryAcquire(name, ttlMs): Promise<JobLease | null> {

@@ -110,7 +110,10 @@ export function createPosterUploadsService(deps: {
     // One upload of the same bytes per seller at a time (a double click, a retried request):
     // the lock lives in Redis when instances share it, so the rule holds across instances.
     const digest = createHash('sha256').update(part.buffer).digest('hex');
-    const upload = await lock.tryAcquire(`poster-upload:${seller.id}:${digest}`, UPLOAD_LOCK_TTL_MS);
+    const upload = await lock.tryAcquire(
+      `poster-upload:${seller.id}:${digest}`,
+      UPLOAD_LOCK_TTL_MS,
+    );
     if (!upload) throw new AppError('F006', posterUploadMessages.uploadInProgress);
     try {
       const stored = await files.storeImage({
