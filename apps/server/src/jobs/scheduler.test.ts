@@ -224,4 +224,37 @@ describe('scheduler job leases', () => {
     await running;
     expect(a.outcomes).toEqual(['failed']);
   });
+  it('a renewal still in flight when the run ends and releases is not a lost lock', async () => {
+    let answerRenewal: (value: boolean) => void = () => undefined;
+    const slow: JobLockPort = {
+      async tryAcquire(name, ttlMs) {
+        const lease = await lock.tryAcquire(name, ttlMs);
+        if (!lease) return null;
+        return {
+          // Answered only after the release: by then the lease is gone.
+          renew: () =>
+            new Promise<boolean>((resolve) => {
+              answerRenewal = resolve;
+            }),
+          release: () => lease.release(),
+        } satisfies JobLease;
+      },
+    };
+    const a = newScheduler(slow);
+    const work = gate();
+    a.scheduler.add({
+      name: 'refunds',
+      intervalMs: 60_000,
+      lockTtlMs: TTL,
+      run: () => work.opened,
+    });
+    const running = a.scheduler.runNow('refunds');
+    await passTime(TTL / 3);
+    work.open();
+    await running;
+    answerRenewal(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.outcomes).toEqual(['ok']);
+    expect(a.warnings).not.toHaveBeenCalled();
+  });
 });

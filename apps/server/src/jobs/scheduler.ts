@@ -65,7 +65,8 @@ export function createScheduler(deps: {
     let ended = false;
 
     const lose = (why: string, error?: unknown) => {
-      if (controller.signal.aborted) return;
+      // A renewal that was in flight when the run ended (and released the lock) says nothing.
+      if (ended || controller.signal.aborted) return;
       deps.log.warn({ job: job.name, why, ...(error ? { err: error } : {}) }, 'job lock lost');
       controller.abort(new Error(`job lock lost: ${job.name} (${why})`));
     };
