@@ -316,7 +316,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
 
   // Job locks double as short-lived "in progress" locks (one upload of the same poster at a time).
-  const jobLock = redis ? createRedisJobLock(redis, config.redisKeyPrefix) : createMemoryJobLock();
+  const jobLock = redis
+    ? createRedisJobLock(redis, config.redisKeyPrefix)
+    : createMemoryJobLock(clock);
   const posterUploads = createPosterUploadsService({
     db: database.db,
     files,
@@ -499,7 +501,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     firstLoadHints: concertFirstLoadHints(concerts),
   });
 
-  const scheduler = createScheduler({ lock: jobLock, log: app.log, metrics: metrics.jobs });
+  const scheduler = createScheduler({
+    lock: jobLock,
+    log: app.log,
+    metrics: metrics.jobs,
+    clock,
+  });
   registerJobs(scheduler, {
     clock,
     log: app.log,

@@ -31,7 +31,6 @@ export function registerJobs(
     name: 'concert-lifecycle',
     // product-rules §1: statuses move within 30 s of their moment.
     intervalMs: 15_000,
-    lockTtlMs: 60_000,
     runOnStart: true,
     run: async () => {
       const changes = await deps.concerts.advanceLifecycle(deps.clock.now());
@@ -43,7 +42,8 @@ export function registerJobs(
     name: 'queue-admission',
     // product-rules §3: the oldest waiting users are admitted into free slots every second.
     intervalMs: deps.queueTickMs,
-    lockTtlMs: 30_000,
+    // A second-by-second job: a dead holder stalls admissions for at most 5 s.
+    lockTtlMs: 5_000,
     run: () => deps.queue.runAdmissionTick(),
   });
   scheduler.add({
@@ -51,7 +51,8 @@ export function registerJobs(
     // product-rules §4: an expired hold is freed within 1 s of its expiry. Every 250 ms, so the
     // sweep's own wait is a quarter of that budget (an idle sweep is one index probe).
     intervalMs: 250,
-    lockTtlMs: 30_000,
+    // Like admissions: a dead holder delays hold expiry by at most 5 s.
+    lockTtlMs: 5_000,
     run: () => deps.seats.expireHolds(),
   });
   scheduler.add({
@@ -59,7 +60,6 @@ export function registerJobs(
     // product-rules §6: an unpaid booking ends 10 minutes after it was made, checked at least
     // every 30 s, so its seats come back within 15 s of the deadline.
     intervalMs: 15_000,
-    lockTtlMs: 60_000,
     run: async () => {
       const expired = await deps.bookings.expireUnpaidBookings();
       if (expired > 0) deps.log.info({ expired }, 'unpaid bookings expired');
@@ -68,11 +68,12 @@ export function registerJobs(
   scheduler.add({
     name: 'cancelled-concert-refunds',
     // A cancelled concert's refunds the provider refused or could not take are retried until
-    // they succeed; leftovers that reached the concert after its cancel end here too.
-    intervalMs: 15_000,
-    lockTtlMs: 10 * 60_000,
-    run: async () => {
-      const result = await deps.bookings.settleCancelledConcerts();
+    // they succeed; leftovers that reached the concert after its cancel end here too. Every
+    // 5 s, so a run whose holder died is taken over within lock TTL + 5 s (15 s); the refunds
+    // stop between two bookings when the lock is lost, so no two instances refund at once.
+    intervalMs: 5_000,
+    run: async ({ signal }) => {
+      const result = await deps.bookings.settleCancelledConcerts({ signal });
       if (result.refunded + result.failed > 0) {
         deps.log.info(result, 'cancelled concert refunds');
       }
@@ -83,7 +84,6 @@ export function registerJobs(
     // product-rules §11: '예매 시작 5분 전입니다!' 5 minutes before booking opens; every 15 s, so it
     // leaves between 5:00 and 4:45 before (the delivery job adds at most a few seconds).
     intervalMs: 15_000,
-    lockTtlMs: 60_000,
     run: async () => {
       const reminded = await deps.notifications.sendBookingReminders(deps.clock.now());
       if (reminded > 0) deps.log.info({ reminded }, 'booking-open reminders queued');
@@ -94,9 +94,8 @@ export function registerJobs(
     // The outbox of every push: a batch every 3 s, retries with growing waits, gone
     // subscriptions removed. Never inside a request.
     intervalMs: 3_000,
-    lockTtlMs: 5 * 60_000,
-    run: async () => {
-      const result = await deps.notifications.deliverDuePushes();
+    run: async ({ signal }) => {
+      const result = await deps.notifications.deliverDuePushes({ signal });
       if (result.sent + result.gone + result.retry + result.failed > 0) {
         deps.log.info(result, 'pushes delivered');
       }
@@ -106,10 +105,9 @@ export function registerJobs(
     name: 'ai-summary-batch',
     // product-rules §9: every 20 minutes; also at start, so new demo data has its summaries.
     intervalMs: 20 * 60_000,
-    lockTtlMs: 15 * 60_000,
     runOnStart: true,
-    run: async () => {
-      const result = await deps.aiSummaries.refreshChangedSummaries();
+    run: async ({ signal }) => {
+      const result = await deps.aiSummaries.refreshChangedSummaries({ signal });
       if (result.refreshed.length + result.failed.length > 0) {
         deps.log.info(result, 'AI summaries refreshed');
       }
@@ -118,7 +116,6 @@ export function registerJobs(
   scheduler.add({
     name: 'session-sweep',
     intervalMs: 60 * 60_000,
-    lockTtlMs: 5 * 60_000,
     run: async () => {
       const removed = await deps.sessionStore.sweepExpired();
       if (removed > 0) deps.log.info({ removed }, 'expired sessions removed');
@@ -129,7 +126,6 @@ export function registerJobs(
     // Posters uploaded by a form that was never saved (a closed tab, a crash before the
     // rollback): removed a day after their upload; hourly is soon enough for disk space.
     intervalMs: 60 * 60_000,
-    lockTtlMs: 10 * 60_000,
     run: async () => {
       const removed = await deps.posterUploads.removeOrphanPosters(deps.clock.now());
       if (removed > 0) deps.log.info({ removed }, 'orphan poster uploads removed');

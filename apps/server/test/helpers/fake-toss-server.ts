@@ -119,7 +119,14 @@ interface StoredPayment {
 }
 
 export async function startFakeTossServer(
-  options: { secretKey?: string } = {},
+  options: {
+    secretKey?: string;
+    /**
+     * How long each cancel (refund) takes before Toss processes and answers it, as a slow
+     * provider would: makes a run of refunds last long enough to crash an instance mid-run.
+     */
+    cancelLatencyMs?: number;
+  } = {},
 ): Promise<FakeTossServer> {
   const secretKey = options.secretKey ?? FAKE_TOSS_SECRET_KEY;
   const expectedAuthorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
@@ -285,6 +292,9 @@ export async function startFakeTossServer(
       body: parseBody(rawBody),
     };
     requests.push(request);
+    if (options.cancelLatencyMs && CANCEL_PATH.test(request.path)) {
+      await new Promise((resolve) => setTimeout(resolve, options.cancelLatencyMs));
+    }
 
     const script = scripts.shift();
     if (!script) return send(res, answerFor(request, rawBody));

@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../lib/clock';
+import { describeJobLockContract } from './job-lock.contract';
 import { createMemoryJobLock } from './memory-job-lock';
 
-describe('memory job lock', () => {
-  it('keeps a job from overlapping its own running instance', async () => {
-    const lock = createMemoryJobLock();
-    const release = await lock.tryAcquire('job', 1_000);
-    expect(release).not.toBeNull();
-    expect(await lock.tryAcquire('job', 1_000)).toBeNull();
-    expect(await lock.tryAcquire('other', 1_000)).not.toBeNull();
-    await release?.();
-    expect(await lock.tryAcquire('job', 1_000)).not.toBeNull();
-  });
+describeJobLockContract('in-process', async () => {
+  const clock = createManualClock();
+  // One process: both "instances" share the lock; time is the injected clock.
+  const lock = createMemoryJobLock(clock);
+  return {
+    a: lock,
+    b: lock,
+    passTime: async (ms) => clock.advance(ms),
+  };
 });

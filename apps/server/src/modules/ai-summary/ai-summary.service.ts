@@ -72,11 +72,15 @@ export function createAiSummaryService(deps: {
    * The batch job (every 20 minutes): re-summarises concerts with 10+ reviews whose reviews
    * changed since their summary. One failing concert does not stop the others.
    */
-  async function refreshChangedSummaries(): Promise<{ refreshed: number[]; failed: number[] }> {
+  async function refreshChangedSummaries(
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ refreshed: number[]; failed: number[] }> {
     const changed = await findConcertsWithChangedReviews(db, BATCH_MIN_REVIEWS);
     const refreshed: number[] = [];
     const failed: number[] = [];
     for (const { concertId } of changed) {
+      // The batch's lock was lost: another instance carries on with it.
+      if (options.signal?.aborted) break;
       try {
         await summarize(concertId);
         refreshed.push(concertId);

@@ -506,9 +506,11 @@ export function createBookingsService(deps: {
    * same idempotency key as a buyer's own cancel (`cancel-<orderId>`), so a refund raced by the
    * buyer, or retried after a lost answer, pays back once. A refund the provider refuses or
    * cannot take now stays due: the booking stays CONFIRMED and the refund job tries again.
+   * `signal` (the job's lock) stops the run between two refunds once another instance may have
+   * taken the job over; the refund in flight finishes, and its key makes a repeat pay back once.
    */
   async function refundCancelledConcerts(
-    options: { concertId?: number; limit?: number } = {},
+    options: { concertId?: number; limit?: number; signal?: AbortSignal } = {},
   ): Promise<{ refunded: number; failed: number }> {
     const due = await findRefundsDue(db, {
       ...(options.concertId === undefined ? {} : { concertId: options.concertId }),
@@ -517,6 +519,7 @@ export function createBookingsService(deps: {
     let refunded = 0;
     let failed = 0;
     for (const item of due) {
+      if (options.signal?.aborted) break;
       let refund;
       try {
         refund = await provider.cancel({
@@ -558,14 +561,17 @@ export function createBookingsService(deps: {
    * The refund job: ends what arrived at cancelled concerts after they were cancelled (a booking
    * made or a seat held against a stale on-sale check) and retries every refund still due.
    */
-  async function settleCancelledConcerts(): Promise<{ refunded: number; failed: number }> {
+  async function settleCancelledConcerts(
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ refunded: number; failed: number }> {
     for (const concertId of await findCancelledConcertsWithLeftovers(db)) {
+      if (options.signal?.aborted) return { refunded: 0, failed: 0 };
       const freed = await db.transaction((tx) =>
         closeUnpaidOfCancelledConcert(tx, concertId, clock.now()),
       );
       await publishSeats(concertId, freed);
     }
-    return refundCancelledConcerts();
+    return refundCancelledConcerts(options.signal ? { signal: options.signal } : {});
   }
 
   return {

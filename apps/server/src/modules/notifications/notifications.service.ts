@@ -323,12 +323,16 @@ export function createNotificationsService(deps: {
   }
 
   /** The `push-delivery` job: one batch of due pushes, a few at a time. */
-  async function deliverDuePushes(): Promise<Record<'sent' | 'gone' | 'retry' | 'failed', number>> {
+  async function deliverDuePushes(
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Record<'sent' | 'gone' | 'retry' | 'failed', number>> {
     const due = await findDueDeliveries(db, clock.now(), DELIVERY_BATCH);
     const counts = { sent: 0, gone: 0, retry: 0, failed: 0 };
     const queue = [...due];
+    // Once the job's lock is lost, another instance may take the same batch: stop taking more.
+    const next = () => (options.signal?.aborted ? undefined : queue.shift());
     const workers = Array.from({ length: Math.min(DELIVERY_CONCURRENCY, due.length) }, async () => {
-      for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
+      for (let delivery = next(); delivery; delivery = next()) {
         counts[await deliverOne(delivery)] += 1;
       }
     });

@@ -110,11 +110,11 @@ export function createPosterUploadsService(deps: {
     // One upload of the same bytes per seller at a time (a double click, a retried request):
     // the lock lives in Redis when instances share it, so the rule holds across instances.
     const digest = createHash('sha256').update(part.buffer).digest('hex');
-    const release = await lock.tryAcquire(
+    const upload = await lock.tryAcquire(
       `poster-upload:${seller.id}:${digest}`,
       UPLOAD_LOCK_TTL_MS,
     );
-    if (!release) throw new AppError('F006', posterUploadMessages.uploadInProgress);
+    if (!upload) throw new AppError('F006', posterUploadMessages.uploadInProgress);
     try {
       const stored = await files.storeImage({
         kind: 'poster',
@@ -132,7 +132,7 @@ export function createPosterUploadsService(deps: {
       }
       return storage.publicUrl(stored.storageKey);
     } finally {
-      await release().catch(() => undefined);
+      await upload.release().catch(() => undefined);
     }
   }
 
