@@ -17,6 +17,13 @@ import type { UploadedPart } from '../../lib/multipart';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { FilesService, StoredFile } from '../files/files.service';
 import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  type DeviceClaim,
+  type DeviceCookieSigner,
+} from './device-cookies';
+import { findDeviceCookieGeneration } from './device-cookies.repo';
+import {
   findTakenIdentifiers,
   findSessionUserRow,
   findUserByUsername,
@@ -32,6 +39,10 @@ export interface AuthServiceDeps {
   counters: CounterStorePort;
   clock: Clock;
   login: { maxFailures: number; windowSeconds: number };
+  /** Signs and reads the device cookies that let a known browser past a username's limits. */
+  deviceCookies: DeviceCookieSigner;
+  /** Whether cookies get `Secure` (the public URL is https). */
+  secureCookies: boolean;
 }
 
 function toAuthUser(
@@ -93,6 +104,81 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
+   * The device cookie's claim and its account, when the cookie is well signed, names this
+   * username, its account still exists under the same id (not deleted and re-registered), and
+   * its generation is the account's current one (not revoked by "log out everywhere"). Anything
+   * else is an untrusted client, counted as if it had no cookie.
+   */
+  async function trustedDevice(
+    cookieValue: string | undefined,
+    username: string,
+    user: string,
+  ): Promise<{ claim: DeviceClaim; row: UserRow } | null> {
+    const claim = deps.deviceCookies.read(cookieValue);
+    if (!claim || claim.username !== user) return null;
+    const [row, generation] = await Promise.all([
+      findUserByUsername(db, username),
+      findDeviceCookieGeneration(db, claim.userId),
+    ]);
+    if (!row || row.id !== claim.userId || generation !== claim.generation) return null;
+    return { claim, row };
+  }
+
+  /**
+   * A login from a browser that logged in to this account before (OWASP's device cookie): only
+   * the cookie's own bucket counts, never the username's or the IP's, so a guesser elsewhere
+   * cannot slow it. LOGIN_MAX_FAILURES failures lock the cookie itself until the window ends.
+   * The attempt is claimed before the password is checked, so parallel guesses with a stolen
+   * cookie cannot all slip in under the limit.
+   */
+  async function verifyOnTrustedDevice(options: {
+    claim: DeviceClaim;
+    row: UserRow;
+    password: string;
+    window: { id: number; secondsLeft: number };
+    pairKey: string;
+    knownKey: string;
+  }): Promise<AuthUser> {
+    const { claim, row, window } = options;
+    const deviceKey = `login-fail:device:${window.id}:${claim.nonce}`;
+    const attempts = await counters.increment(deviceKey, deps.login.windowSeconds);
+    if (attempts > deps.login.maxFailures) throw tooManyAttempts(window.secondsLeft);
+    const passwordOk = row.passwordHash
+      ? await verifyPassword(row.passwordHash, options.password)
+      : false;
+    if (!passwordOk) throw new AppError('A001');
+    await Promise.all([
+      counters.reset(deviceKey),
+      counters.reset(options.pairKey),
+      counters.increment(options.knownKey, KNOWN_CLIENT_SECONDS),
+    ]);
+    return toAuthUser(row);
+  }
+
+  /**
+   * The device cookie to set after a successful login: a new nonce every time (OWASP), at the
+   * account's current generation. HttpOnly, SameSite=Lax, Secure behind https.
+   */
+  async function issueDeviceCookie(user: AuthUser) {
+    const generation = await findDeviceCookieGeneration(db, user.id);
+    return {
+      name: DEVICE_COOKIE,
+      value: deps.deviceCookies.sign({
+        userId: user.id,
+        username: user.username.toLowerCase(),
+        generation,
+      }),
+      options: {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'lax' as const,
+        secure: deps.secureCookies,
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      },
+    };
+  }
+
+  /**
    * Checks a username and password without letting anyone lock out someone else
    * (docs/security.md, "Login attempts"):
    * - failures per (username, IP): over LOGIN_MAX_FAILURES that client is refused, even with the
@@ -103,8 +189,15 @@ export function createAuthService(deps: AuthServiceDeps) {
    *   delay rather than a lock, so a distributed guesser cannot lock the owner out.
    * A client that logged in to a username before (same IP) is exempt from the last two. A success
    * clears that client's failures. Refused attempts (429) are not counted.
+   * A browser with a valid device cookie for this account skips all three and is counted in the
+   * cookie's own bucket instead (verifyOnTrustedDevice).
    */
-  async function verifyLogin(options: { body: LoginBody; ip: string }): Promise<AuthUser> {
+  async function verifyLogin(options: {
+    body: LoginBody;
+    ip: string;
+    /** The request's device cookie (`cc_device`), if any. */
+    deviceCookie?: string | undefined;
+  }): Promise<AuthUser> {
     const username = options.body.username.trim();
     const user = username.toLowerCase();
     const now = clock.now().getTime();
@@ -115,6 +208,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     const ipKey = `login-fail:ip:${window.id}:${options.ip}`;
     const userKey = `login-fail:user:${window.id}:${user}`;
     const knownKey = `login-ok:${pairId}`;
+    const trusted = await trustedDevice(options.deviceCookie, username, user);
+    if (trusted) {
+      return verifyOnTrustedDevice({
+        ...trusted,
+        password: options.body.password,
+        window,
+        pairKey,
+        knownKey,
+      });
+    }
     const [pairFailures, ipFailures, userFailures, known] = await Promise.all([
       counters.get(pairKey),
       counters.get(ipKey),
@@ -247,7 +350,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return socialSignup;
   }
 
-  return { findSessionUser, verifyLogin, register, socialSignupInfo };
+  return { findSessionUser, verifyLogin, issueDeviceCookie, register, socialSignupInfo };
 }
 
 /** A unique-index race that slipped past the pre-check still names the right field. */
