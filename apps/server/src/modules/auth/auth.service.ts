@@ -125,37 +125,6 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * A login from a browser that logged in to this account before (OWASP's device cookie): only
-   * the cookie's own bucket counts, never the username's or the IP's, so a guesser elsewhere
-   * cannot slow it. LOGIN_MAX_FAILURES failures lock the cookie itself until the window ends.
-   * The attempt is claimed before the password is checked, so parallel guesses with a stolen
-   * cookie cannot all slip in under the limit.
-   */
-  async function verifyOnTrustedDevice(options: {
-    claim: DeviceClaim;
-    row: UserRow;
-    password: string;
-    window: { id: number; secondsLeft: number };
-    pairKey: string;
-    knownKey: string;
-  }): Promise<AuthUser> {
-    const { claim, row, window } = options;
-    const deviceKey = `login-fail:device:${window.id}:${claim.nonce}`;
-    const attempts = await counters.increment(deviceKey, deps.login.windowSeconds);
-    if (attempts > deps.login.maxFailures) throw tooManyAttempts(window.secondsLeft);
-    const passwordOk = row.passwordHash
-      ? await verifyPassword(row.passwordHash, options.password)
-      : false;
-    if (!passwordOk) throw new AppError('A001');
-    await Promise.all([
-      counters.reset(deviceKey),
-      counters.reset(options.pairKey),
-      counters.increment(options.knownKey, KNOWN_CLIENT_SECONDS),
-    ]);
-    return toAuthUser(row);
-  }
-
-  /**
    * The device cookie to set after a successful login: a new nonce every time (OWASP), at the
    * account's current generation. HttpOnly, SameSite=Lax, Secure behind https.
    */
@@ -189,8 +158,8 @@ export function createAuthService(deps: AuthServiceDeps) {
    *   delay rather than a lock, so a distributed guesser cannot lock the owner out.
    * A client that logged in to a username before (same IP) is exempt from the last two. A success
    * clears that client's failures. Refused attempts (429) are not counted.
-   * A browser with a valid device cookie for this account skips all three and is counted in the
-   * cookie's own bucket instead (verifyOnTrustedDevice).
+   * A browser with a valid device cookie for this account (trustedDevice) skips all three and is
+   * counted in the cookie's own bucket instead.
    */
   async function verifyLogin(options: {
     body: LoginBody;
@@ -208,48 +177,53 @@ export function createAuthService(deps: AuthServiceDeps) {
     const ipKey = `login-fail:ip:${window.id}:${options.ip}`;
     const userKey = `login-fail:user:${window.id}:${user}`;
     const knownKey = `login-ok:${pairId}`;
-    const trusted = await trustedDevice(options.deviceCookie, username, user);
-    if (trusted) {
-      return verifyOnTrustedDevice({
-        ...trusted,
-        password: options.body.password,
-        window,
-        pairKey,
-        knownKey,
-      });
-    }
-    const [pairFailures, ipFailures, userFailures, known] = await Promise.all([
-      counters.get(pairKey),
-      counters.get(ipKey),
-      counters.get(userKey),
-      counters.get(knownKey),
-    ]);
     const max = deps.login.maxFailures;
-    if (pairFailures >= max) throw tooManyAttempts(window.secondsLeft);
-    if (known === 0) {
-      if (ipFailures >= max * IP_FAILURE_MULTIPLIER) throw tooManyAttempts(window.secondsLeft);
-      if (userFailures >= max * USER_SLOWDOWN_MULTIPLIER) {
-        // One attempt per short window, claimed before the password is checked, so parallel
-        // guesses cannot all slip through; the answer never depends on the password.
-        const slot = windowAt(now, USER_SLOWDOWN_SECONDS);
-        const claims = await counters.increment(
-          `login-slow:${slot.id}:${user}`,
-          USER_SLOWDOWN_SECONDS,
-        );
-        if (claims > 1) throw tooManyAttempts(slot.secondsLeft);
+    const trusted = await trustedDevice(options.deviceCookie, username, user);
+    const deviceKey = trusted ? `login-fail:device:${window.id}:${trusted.claim.nonce}` : null;
+    if (deviceKey) {
+      // A browser that logged in to this account before (OWASP's device cookie): only its own
+      // bucket counts, never the username's or the IP's, so a guesser elsewhere cannot slow it;
+      // LOGIN_MAX_FAILURES failures lock the cookie itself until the window ends. Claimed before
+      // the password is checked, so parallel guesses with a stolen cookie get no more than that.
+      const attempts = await counters.increment(deviceKey, deps.login.windowSeconds);
+      if (attempts > max) throw tooManyAttempts(window.secondsLeft);
+    } else {
+      const [pairFailures, ipFailures, userFailures, known] = await Promise.all([
+        counters.get(pairKey),
+        counters.get(ipKey),
+        counters.get(userKey),
+        counters.get(knownKey),
+      ]);
+      if (pairFailures >= max) throw tooManyAttempts(window.secondsLeft);
+      if (known === 0) {
+        if (ipFailures >= max * IP_FAILURE_MULTIPLIER) throw tooManyAttempts(window.secondsLeft);
+        if (userFailures >= max * USER_SLOWDOWN_MULTIPLIER) {
+          // One attempt per short window, claimed before the password is checked, so parallel
+          // guesses cannot all slip through; the answer never depends on the password.
+          const slot = windowAt(now, USER_SLOWDOWN_SECONDS);
+          const claims = await counters.increment(
+            `login-slow:${slot.id}:${user}`,
+            USER_SLOWDOWN_SECONDS,
+          );
+          if (claims > 1) throw tooManyAttempts(slot.secondsLeft);
+        }
       }
     }
-    const row = await findUserByUsername(db, username);
+    const row = trusted ? trusted.row : await findUserByUsername(db, username);
     const passwordOk = row?.passwordHash
       ? await verifyPassword(row.passwordHash, options.body.password)
       : await verifyPassword(await dummyPasswordHash(), options.body.password).then(() => false);
     if (!row || !passwordOk) {
-      await counters.incrementEach([pairKey, ipKey, userKey], deps.login.windowSeconds);
+      // A known device's failure is already counted, in its own bucket only.
+      if (!deviceKey) {
+        await counters.incrementEach([pairKey, ipKey, userKey], deps.login.windowSeconds);
+      }
       throw new AppError('A001');
     }
     await Promise.all([
       counters.reset(pairKey),
       counters.increment(knownKey, KNOWN_CLIENT_SECONDS),
+      ...(deviceKey ? [counters.reset(deviceKey)] : []),
     ]);
     return toAuthUser(row);
   }
