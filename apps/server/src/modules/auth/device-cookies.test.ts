@@ -290,3 +290,29 @@ describe('device cookies (OWASP): a known browser is never made to wait by a gue
     expect(known.statusCode).toBe(200);
   });
 });
+
+describe('device cookies behind https', () => {
+  it('are Secure, like the session cookie', async () => {
+    const secure = await createTestContext({
+      configure: (config) => ({ ...config, secureCookies: true }),
+    });
+    try {
+      const user = await registerUser(secure.app);
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          username: user.username,
+          password: user.password,
+        }).toString(),
+      });
+      expect(response.statusCode).toBe(200);
+      const byName = (name: string) => response.cookies.find((c) => c.name === name);
+      expect(byName('cc_session')?.secure).toBe(true);
+      expect(byName('cc_device')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    } finally {
+      await secure.close();
+    }
+  });
+});
