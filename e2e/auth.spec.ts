@@ -5,6 +5,7 @@ import { loginThroughPage } from './support/session';
 test.describe('accounts', () => {
   test('a new visitor registers, sees the greeting, logs out and logs in again', async ({
     page,
+    browser,
   }) => {
     const tag = randomBytes(3).toString('hex');
     const username = `e2e${tag}`;
@@ -38,6 +39,19 @@ test.describe('accounts', () => {
     await expect(header.getByText(`${username}님 안녕하세요`)).toHaveCount(0);
 
     await loginThroughPage(page, username, password);
+
+    // 모든 기기에서 로그아웃 on my page ends the other browser's session and this one's.
+    const otherDevice = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+    await loginThroughPage(otherDevice, username, password);
+    await page.goto('/mypage/profile');
+    await page.getByRole('button', { name: '모든 기기에서 로그아웃' }).click();
+    const dialog = page.getByRole('dialog', { name: '모든 기기에서 로그아웃할까요?' });
+    await dialog.getByRole('button', { name: '모두 로그아웃' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(header.getByRole('link', { name: '로그인' }).first()).toBeVisible();
+    await otherDevice.goto('/mypage/profile');
+    await expect(otherDevice).toHaveURL(/\/login$/);
+    await otherDevice.close();
   });
 
   test('registration shows each field message for invalid input', async ({ page }) => {

@@ -67,6 +67,9 @@ import { systemClock, type Clock } from './lib/clock';
 import { DependencyStartError } from './lib/outage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createDeviceCookieSigner } from './modules/auth/device-cookies';
+import { logoutEverywhereRoutes } from './modules/auth/logout-everywhere.routes';
+import { createLogoutEverywhereService } from './modules/auth/logout-everywhere.service';
 import { createFilesService } from './modules/files/files.service';
 import { createAiSummaryService } from './modules/ai-summary/ai-summary.service';
 import { communityRoutes } from './modules/community/community.routes';
@@ -201,12 +204,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     objectStore?.privateStorage ??
     createLocalPrivateFileStorage({ rootDir: path.join(config.dataDir, 'private-files') });
   const files = createFilesService({ storage, privateStorage });
+  const sessionSecret =
+    config.sessionSecret ?? (await readOrCreateSharedSessionSecret(database.db));
   const auth = createAuthService({
     db: database.db,
     files,
     counters,
     clock,
     login: config.login,
+    deviceCookies: createDeviceCookieSigner(sessionSecret),
+    secureCookies: config.secureCookies,
   });
 
   const mypage = createMypageService({
@@ -270,8 +277,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   metrics.watchSales(onSale.overview);
 
-  const sessionSecret =
-    config.sessionSecret ?? (await readOrCreateSharedSessionSecret(database.db));
   const apiBase = `${config.publicBaseUrl.replace(/\/$/, '')}/api`;
   const sandboxPayments = createSandboxPaymentProvider({ secret: sessionSecret });
   const paymentProvider: PaymentProviderPort =
@@ -440,6 +445,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     async (api) => {
       await api.register(healthRoutes, { database, redis });
       await api.register(authRoutes, { auth });
+      await api.register(logoutEverywhereRoutes, {
+        logoutEverywhere: createLogoutEverywhereService({
+          db: database.db,
+          sessions: sessionStore,
+        }),
+      });
       await api.register(socialAccountsRoutes, { social });
       await api.register(mypageRoutes, { mypage });
       await api.register(sellersRoutes, { sellers });

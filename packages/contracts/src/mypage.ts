@@ -14,6 +14,7 @@ export const mypageMessages = {
   socialAccountPassword: '소셜 로그인 계정은 비밀번호를 변경할 수 없습니다.',
   userId: '사용자 ID는 1 이상의 양수여야 합니다.',
   bookingNumber: '예매 번호가 올바르지 않습니다.',
+  loggedOutEverywhere: '모든 기기에서 로그아웃되었습니다. 다시 로그인해주세요.',
 } as const;
 
 /**

@@ -277,6 +277,15 @@ export const routeRules: Record<string, RouteRule> = {
     }),
   },
   'GET /api/auth/me': { access: 'public', request: plain('/api/auth/me') },
+  'POST /api/users/me/sessions/logout-all': {
+    access: 'user',
+    // It ends every session of the caller's account: each logged-in call is made by an account
+    // of its own (no role changes what the call does), so the world's actors stay logged in.
+    request: async (w, actor) => ({
+      url: '/api/users/me/sessions/logout-all',
+      headers: actor === 'anonymous' ? {} : { cookie: (await w.newAccount()).cookie },
+    }),
+  },
   'POST /api/auth/register': {
     access: 'public',
     request: async (w, actor) => {

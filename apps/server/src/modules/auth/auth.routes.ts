@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../http/session';
 import { readMultipart } from '../../lib/multipart';
 import { toCurrentUser, type AuthService } from './auth.service';
+import { DEVICE_COOKIE } from './device-cookies';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
@@ -24,12 +25,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: messageEnvelopeSchema },
       },
     },
-    async (request) => {
-      const user = await auth.verifyLogin({ body: request.body, ip: request.ip });
+    async (request, reply) => {
+      const user = await auth.verifyLogin({
+        body: request.body,
+        ip: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
       // A new session id at login: never keep an id that existed before authentication.
       await request.session.regenerate();
       request.session.userId = user.id;
       request.session.touchedAt = Date.now();
+      const device = await auth.issueDeviceCookie(user);
+      reply.setCookie(device.name, device.value, device.options);
       return { success: true as const, message: '로그인되었습니다.' };
     },
   );

@@ -17,6 +17,13 @@ import type { UploadedPart } from '../../lib/multipart';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { FilesService, StoredFile } from '../files/files.service';
 import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  type DeviceClaim,
+  type DeviceCookieSigner,
+} from './device-cookies';
+import { findDeviceCookieGeneration } from './device-cookies.repo';
+import {
   findTakenIdentifiers,
   findSessionUserRow,
   findUserByUsername,
@@ -32,6 +39,10 @@ export interface AuthServiceDeps {
   counters: CounterStorePort;
   clock: Clock;
   login: { maxFailures: number; windowSeconds: number };
+  /** Signs and reads the device cookies that let a known browser past a username's limits. */
+  deviceCookies: DeviceCookieSigner;
+  /** Whether cookies get `Secure` (the public URL is https). */
+  secureCookies: boolean;
 }
 
 function toAuthUser(
@@ -93,6 +104,50 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
+   * The device cookie's claim and its account, when the cookie is well signed, names this
+   * username, its account still exists under the same id (not deleted and re-registered), and
+   * its generation is the account's current one (not revoked by "log out everywhere"). Anything
+   * else is an untrusted client, counted as if it had no cookie.
+   */
+  async function trustedDevice(
+    cookieValue: string | undefined,
+    username: string,
+    user: string,
+  ): Promise<{ claim: DeviceClaim; row: UserRow } | null> {
+    const claim = deps.deviceCookies.read(cookieValue);
+    if (!claim || claim.username !== user) return null;
+    const [row, generation] = await Promise.all([
+      findUserByUsername(db, username),
+      findDeviceCookieGeneration(db, claim.userId),
+    ]);
+    if (!row || row.id !== claim.userId || generation !== claim.generation) return null;
+    return { claim, row };
+  }
+
+  /**
+   * The device cookie to set after a successful login: a new nonce every time (OWASP), at the
+   * account's current generation. HttpOnly, SameSite=Lax, Secure behind https.
+   */
+  async function issueDeviceCookie(user: AuthUser) {
+    const generation = await findDeviceCookieGeneration(db, user.id);
+    return {
+      name: DEVICE_COOKIE,
+      value: deps.deviceCookies.sign({
+        userId: user.id,
+        username: user.username.toLowerCase(),
+        generation,
+      }),
+      options: {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'lax' as const,
+        secure: deps.secureCookies,
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      },
+    };
+  }
+
+  /**
    * Checks a username and password without letting anyone lock out someone else
    * (docs/security.md, "Login attempts"):
    * - failures per (username, IP): over LOGIN_MAX_FAILURES that client is refused, even with the
@@ -103,8 +158,15 @@ export function createAuthService(deps: AuthServiceDeps) {
    *   delay rather than a lock, so a distributed guesser cannot lock the owner out.
    * A client that logged in to a username before (same IP) is exempt from the last two. A success
    * clears that client's failures. Refused attempts (429) are not counted.
+   * A browser with a valid device cookie for this account (trustedDevice) skips all three and is
+   * counted in the cookie's own bucket instead.
    */
-  async function verifyLogin(options: { body: LoginBody; ip: string }): Promise<AuthUser> {
+  async function verifyLogin(options: {
+    body: LoginBody;
+    ip: string;
+    /** The request's device cookie (`cc_device`), if any. */
+    deviceCookie?: string | undefined;
+  }): Promise<AuthUser> {
     const username = options.body.username.trim();
     const user = username.toLowerCase();
     const now = clock.now().getTime();
@@ -115,38 +177,53 @@ export function createAuthService(deps: AuthServiceDeps) {
     const ipKey = `login-fail:ip:${window.id}:${options.ip}`;
     const userKey = `login-fail:user:${window.id}:${user}`;
     const knownKey = `login-ok:${pairId}`;
-    const [pairFailures, ipFailures, userFailures, known] = await Promise.all([
-      counters.get(pairKey),
-      counters.get(ipKey),
-      counters.get(userKey),
-      counters.get(knownKey),
-    ]);
     const max = deps.login.maxFailures;
-    if (pairFailures >= max) throw tooManyAttempts(window.secondsLeft);
-    if (known === 0) {
-      if (ipFailures >= max * IP_FAILURE_MULTIPLIER) throw tooManyAttempts(window.secondsLeft);
-      if (userFailures >= max * USER_SLOWDOWN_MULTIPLIER) {
-        // One attempt per short window, claimed before the password is checked, so parallel
-        // guesses cannot all slip through; the answer never depends on the password.
-        const slot = windowAt(now, USER_SLOWDOWN_SECONDS);
-        const claims = await counters.increment(
-          `login-slow:${slot.id}:${user}`,
-          USER_SLOWDOWN_SECONDS,
-        );
-        if (claims > 1) throw tooManyAttempts(slot.secondsLeft);
+    const trusted = await trustedDevice(options.deviceCookie, username, user);
+    const deviceKey = trusted ? `login-fail:device:${window.id}:${trusted.claim.nonce}` : null;
+    if (deviceKey) {
+      // A browser that logged in to this account before (OWASP's device cookie): only its own
+      // bucket counts, never the username's or the IP's, so a guesser elsewhere cannot slow it;
+      // LOGIN_MAX_FAILURES failures lock the cookie itself until the window ends. Claimed before
+      // the password is checked, so parallel guesses with a stolen cookie get no more than that.
+      const attempts = await counters.increment(deviceKey, deps.login.windowSeconds);
+      if (attempts > max) throw tooManyAttempts(window.secondsLeft);
+    } else {
+      const [pairFailures, ipFailures, userFailures, known] = await Promise.all([
+        counters.get(pairKey),
+        counters.get(ipKey),
+        counters.get(userKey),
+        counters.get(knownKey),
+      ]);
+      if (pairFailures >= max) throw tooManyAttempts(window.secondsLeft);
+      if (known === 0) {
+        if (ipFailures >= max * IP_FAILURE_MULTIPLIER) throw tooManyAttempts(window.secondsLeft);
+        if (userFailures >= max * USER_SLOWDOWN_MULTIPLIER) {
+          // One attempt per short window, claimed before the password is checked, so parallel
+          // guesses cannot all slip through; the answer never depends on the password.
+          const slot = windowAt(now, USER_SLOWDOWN_SECONDS);
+          const claims = await counters.increment(
+            `login-slow:${slot.id}:${user}`,
+            USER_SLOWDOWN_SECONDS,
+          );
+          if (claims > 1) throw tooManyAttempts(slot.secondsLeft);
+        }
       }
     }
-    const row = await findUserByUsername(db, username);
+    const row = trusted ? trusted.row : await findUserByUsername(db, username);
     const passwordOk = row?.passwordHash
       ? await verifyPassword(row.passwordHash, options.body.password)
       : await verifyPassword(await dummyPasswordHash(), options.body.password).then(() => false);
     if (!row || !passwordOk) {
-      await counters.incrementEach([pairKey, ipKey, userKey], deps.login.windowSeconds);
+      // A known device's failure is already counted, in its own bucket only.
+      if (!deviceKey) {
+        await counters.incrementEach([pairKey, ipKey, userKey], deps.login.windowSeconds);
+      }
       throw new AppError('A001');
     }
     await Promise.all([
       counters.reset(pairKey),
       counters.increment(knownKey, KNOWN_CLIENT_SECONDS),
+      ...(deviceKey ? [counters.reset(deviceKey)] : []),
     ]);
     return toAuthUser(row);
   }
@@ -247,7 +324,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return socialSignup;
   }
 
-  return { findSessionUser, verifyLogin, register, socialSignupInfo };
+  return { findSessionUser, verifyLogin, issueDeviceCookie, register, socialSignupInfo };
 }
 
 /** A unique-index race that slipped past the pre-check still names the right field. */

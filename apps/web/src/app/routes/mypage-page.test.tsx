@@ -588,3 +588,32 @@ describe('예매 내역', () => {
     expect(store.bookingRequests).toHaveLength(2);
   });
 });
+
+describe('/mypage/profile 모든 기기에서 로그아웃', () => {
+  it('asks, ends every session, forgets the session user and lands on the login page', async () => {
+    serveMypage({});
+    let calls = 0;
+    server.use(
+      http.post('/api/users/me/sessions/logout-all', () => {
+        calls += 1;
+        return HttpResponse.json({
+          success: true,
+          message: '모든 기기에서 로그아웃되었습니다. 다시 로그인해주세요.',
+        });
+      }),
+    );
+    const { router, queryClient, user } = renderMypage();
+    queryClient.setQueryData(currentUserQueryKey, users.user);
+    await user.click(await screen.findByRole('button', { name: '모든 기기에서 로그아웃' }));
+    const dialog = screen.getByRole('dialog', { name: '모든 기기에서 로그아웃할까요?' });
+    await user.click(within(dialog).getByRole('button', { name: '모두 로그아웃' }));
+    expect(await screen.findByText('로그인 화면')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls).toBe(1);
+    expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
+    expect(toasts()).toContainEqual({
+      type: 'success',
+      message: '모든 기기에서 로그아웃되었습니다. 다시 로그인해주세요.',
+    });
+  });
+});

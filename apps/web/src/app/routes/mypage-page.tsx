@@ -7,7 +7,8 @@ import { PushConsentToggle } from '@/features/notifications/components/push-cons
 /**
  * /mypage/profile, 마이페이지 (buyer-side.md §2). The profile image picker is the registration
  * page's (same type and 10 MB checks); a saved profile refreshes the session, whose nickname
- * signs reviews and expectations.
+ * signs reviews and expectations. 모든 기기에서 로그아웃 ends this browser's session too, so the
+ * session user is cleared at once.
  */
 export function MypagePage() {
   const queryClient = useQueryClient();
@@ -16,6 +17,7 @@ export function MypagePage() {
       imagePicker={ProfileImageField}
       pushConsent={<PushConsentToggle />}
       onProfileSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
+      onLoggedOutEverywhere={() => queryClient.setQueryData(currentUserQueryKey, null)}
     />
   );
 }

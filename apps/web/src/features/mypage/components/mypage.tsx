@@ -52,6 +52,8 @@ export interface MypageProps {
   pushConsent?: ReactNode;
   /** After the profile was saved, e.g. to refresh the session's nickname. */
   onProfileSaved?: (profile: Profile) => void;
+  /** After 모든 기기에서 로그아웃 ended this browser's session too, e.g. to clear the session user. */
+  onLoggedOutEverywhere?: () => void;
 }
 
 /**
@@ -60,7 +62,12 @@ export interface MypageProps {
  * tab opens and its panel then stays mounted, so switching tabs does not load it again; the
  * profile and password panels unmount when left, which discards unsaved edits and typed passwords.
  */
-export function Mypage({ imagePicker, pushConsent, onProfileSaved }: MypageProps) {
+export function Mypage({
+  imagePicker,
+  pushConsent,
+  onProfileSaved,
+  onLoggedOutEverywhere,
+}: MypageProps) {
   const baseId = useId();
   const [activeTab, selectTab] = useMypageTab();
   const profile = useProfile();
@@ -76,6 +83,7 @@ export function Mypage({ imagePicker, pushConsent, onProfileSaved }: MypageProps
             imagePicker={imagePicker}
             pushConsent={pushConsent}
             onProfileSaved={onProfileSaved}
+            onLoggedOutEverywhere={onLoggedOutEverywhere}
           />
         ) : null;
       case 'password':

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ProfileEditForm, type ProfileImagePicker } from './profile-edit-form';
 import { ProfileView } from './profile-view';
 import { LinkedAccountsPanel } from './linked-accounts-panel';
+import { LogoutEverywherePanel } from './logout-everywhere-panel';
 
 interface ProfilePanelProps {
   profile: Profile;
@@ -11,14 +12,20 @@ interface ProfilePanelProps {
   /** The push consent switch (notifications feature), under the profile. */
   pushConsent?: ReactNode;
   onProfileSaved?: ((profile: Profile) => void) | undefined;
+  /** After 모든 기기에서 로그아웃: this browser is logged out too. */
+  onLoggedOutEverywhere?: (() => void) | undefined;
 }
 
-/** 내 정보: the profile in view or edit mode, the push notification consent, linked accounts. */
+/**
+ * 내 정보: the profile in view or edit mode, the push notification consent, linked accounts and
+ * 모든 기기에서 로그아웃.
+ */
 export function ProfilePanel({
   profile,
   imagePicker,
   pushConsent,
   onProfileSaved,
+  onLoggedOutEverywhere,
 }: ProfilePanelProps) {
   const [isEditing, setIsEditing] = useState(false);
   return (
@@ -43,6 +50,7 @@ export function ProfilePanel({
       </section>
       {pushConsent}
       <LinkedAccountsPanel />
+      <LogoutEverywherePanel onLoggedOut={onLoggedOutEverywhere} />
     </div>
   );
 }
