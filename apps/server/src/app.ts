@@ -25,7 +25,10 @@ import { createMemoryQueueStore } from './adapters/queue-store/memory-queue-stor
 import { createRedisQueueStore } from './adapters/queue-store/redis-queue-store';
 import { openRedis } from './adapters/redis/redis-client';
 import { createLocalSummarizer } from './adapters/summarizer/local-summarizer';
-import { createOpenAiSummarizer } from './adapters/summarizer/openai-summarizer';
+import {
+  createOpenAiSummarizer,
+  plainHttpSummarizerWarning,
+} from './adapters/summarizer/openai-summarizer';
 import type { SummarizerPort } from './adapters/summarizer/summarizer';
 import { createDatabaseSessionStore } from './adapters/session-store/database-session-store';
 import { createRedisSessionStore } from './adapters/session-store/redis-session-store';
@@ -291,7 +294,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const notifications = createNotificationsService({
     db: database.db,
     sender:
-      overrides.pushSender ?? createWebPushSender({ ...vapidKeys, contact: config.push.contact }),
+      overrides.pushSender ??
+      createWebPushSender({
+        ...vapidKeys,
+        contact: config.push.contact,
+        allowedOrigins: config.push.extraEndpointOrigins,
+      }),
     clock,
     extraEndpointOrigins: config.push.extraEndpointOrigins,
   });
@@ -358,6 +366,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     // Bytes node refuses before there is a request (headers over 16 KB, a broken request line).
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const summarizerWarning =
+    config.summarizer.kind === 'openai'
+      ? plainHttpSummarizerWarning(config.summarizer.baseURL)
+      : null;
+  if (summarizerWarning) app.log.warn({ setting: 'OPENAI_BASE_URL' }, summarizerWarning);
 
   const social = createSocialAuthService({
     db: database.db,
