@@ -376,6 +376,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const social = createSocialAuthService({
     db: database.db,
     clock,
+    usedStates: counters,
     providers: overrides.oauthProviders ?? createOAuthProviders(config),
     log: app.log,
   });
