@@ -45,7 +45,7 @@ import { AppError } from './http/app-error';
 import type { PaymentProviderPort } from './adapters/payment-provider/payment-provider';
 import { createSandboxPaymentProvider } from './adapters/payment-provider/sandbox-payment-provider';
 import { createTossPaymentProvider } from './adapters/payment-provider/toss-payment-provider';
-import { answerClientError } from './http/client-errors';
+import { answerClientError, registerHostHeaderRule } from './http/client-errors';
 import { registerContentTypeCheck } from './http/content-types';
 import { registerHostileInputGuard } from './http/hostile-input';
 import { registerOriginCheck } from './http/origin-check';
@@ -365,6 +365,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
     // Bytes node refuses before there is a request (headers over 16 KB, a broken request line).
     clientErrorHandler: answerClientError,
+    // Node's own refusal of a Host-less HTTP/1.1 request is an empty 400; registerHostHeaderRule
+    // answers it in the envelope instead.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   const summarizerWarning =
@@ -391,6 +394,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerHostHeaderRule(app);
   // Timed only when /metrics can be read (METRICS_TOKEN): otherwise nobody sees the histogram.
   if (config.metricsToken) registerHttpMetrics(app, metrics);
   registerDrain(app);
