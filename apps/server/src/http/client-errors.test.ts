@@ -112,11 +112,16 @@ describe('requests node answers badly by itself (issue 22, L4)', () => {
       ),
     );
     expect(post.status).toBe(400);
-    expect(JSON.parse(post.body)).toMatchObject({ code: 'C007', message: hostHeaderMissingMessage });
+    expect(JSON.parse(post.body)).toMatchObject({
+      code: 'C007',
+      message: hostHeaderMissingMessage,
+    });
   });
 
   it('HTTP/1.0 may omit Host, as the RFC allows', async () => {
-    const answer = parseRawAnswer(await exchangeRawBytes(port, 'GET /api/health/live HTTP/1.0\r\n\r\n'));
+    const answer = parseRawAnswer(
+      await exchangeRawBytes(port, 'GET /api/health/live HTTP/1.0\r\n\r\n'),
+    );
     expect(answer.status).toBe(200);
   });
 

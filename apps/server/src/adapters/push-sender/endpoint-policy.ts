@@ -94,9 +94,7 @@ function ipv6Verdict(bytes: number[]): AddressVerdict | null {
   if (bytes.every((byte) => byte === 0)) return 'unspecified';
   if (zeros(15) && bytes[15] === 1) return 'loopback';
   // fd00:ec2::254, AWS's metadata service over IPv6 (inside fc00::/7, named for the logs).
-  if (
-    startsWith(bytes, [0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54])
-  ) {
+  if (startsWith(bytes, [0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54])) {
     return 'metadata';
   }
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d) and IPv4-compatible
@@ -169,12 +167,7 @@ const internalSuffixes = [
 ];
 
 export type EndpointRefusal =
-  | 'not-https'
-  | 'port'
-  | 'credentials'
-  | 'ip-literal'
-  | 'internal-name'
-  | AddressVerdict;
+  'not-https' | 'port' | 'credentials' | 'ip-literal' | 'internal-name' | AddressVerdict;
 
 /** An origin list entry: `https://host:port`, `http://host` or `http://host:*` (any port). */
 export function originAllowed(url: URL, allowedOrigins: readonly string[]): boolean {

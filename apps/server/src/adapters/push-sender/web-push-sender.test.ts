@@ -98,7 +98,9 @@ describe('addressVerdict', () => {
       ['2001:db8::1', 'documentation'],
       ['[::1]', 'loopback'],
     ];
-    for (const [address, verdict] of refused) expect(addressVerdict(address), address).toBe(verdict);
+    for (const [address, verdict] of refused) {
+      expect(addressVerdict(address), address).toBe(verdict);
+    }
     for (const address of [
       '8.8.8.8',
       '142.250.196.106',

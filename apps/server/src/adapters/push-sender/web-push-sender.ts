@@ -110,7 +110,10 @@ export function createWebPushSender(options: {
           port: url.port || (url.protocol === 'https:' ? 443 : 80),
           path: `${url.pathname}${url.search}`,
           method: details.method,
-          headers: { ...(details.headers as Record<string, string>), 'content-length': body.length },
+          headers: {
+            ...(details.headers as Record<string, string>),
+            'content-length': body.length,
+          },
           agent: url.protocol === 'https:' ? agents['https:'] : agents['http:'],
           lookup: pinnedLookup(destination.address, destination.family),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),

@@ -1,11 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  errorMessages,
-  limits,
-  sellerMessages,
-  type SellerStatus,
-} from '@curtaincall/contracts';
+import { errorMessages, limits, sellerMessages, type SellerStatus } from '@curtaincall/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalHistory, concerts, sellerApplications, users } from '../../db/schema/index';
