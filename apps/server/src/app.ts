@@ -25,7 +25,10 @@ import { createMemoryQueueStore } from './adapters/queue-store/memory-queue-stor
 import { createRedisQueueStore } from './adapters/queue-store/redis-queue-store';
 import { openRedis } from './adapters/redis/redis-client';
 import { createLocalSummarizer } from './adapters/summarizer/local-summarizer';
-import { createOpenAiSummarizer } from './adapters/summarizer/openai-summarizer';
+import {
+  createOpenAiSummarizer,
+  plainHttpSummarizerWarning,
+} from './adapters/summarizer/openai-summarizer';
 import type { SummarizerPort } from './adapters/summarizer/summarizer';
 import { createDatabaseSessionStore } from './adapters/session-store/database-session-store';
 import { createRedisSessionStore } from './adapters/session-store/redis-session-store';
@@ -42,7 +45,7 @@ import { AppError } from './http/app-error';
 import type { PaymentProviderPort } from './adapters/payment-provider/payment-provider';
 import { createSandboxPaymentProvider } from './adapters/payment-provider/sandbox-payment-provider';
 import { createTossPaymentProvider } from './adapters/payment-provider/toss-payment-provider';
-import { answerClientError } from './http/client-errors';
+import { answerClientError, registerHostHeaderRule } from './http/client-errors';
 import { registerContentTypeCheck } from './http/content-types';
 import { registerHostileInputGuard } from './http/hostile-input';
 import { registerOriginCheck } from './http/origin-check';
@@ -296,7 +299,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const notifications = createNotificationsService({
     db: database.db,
     sender:
-      overrides.pushSender ?? createWebPushSender({ ...vapidKeys, contact: config.push.contact }),
+      overrides.pushSender ??
+      createWebPushSender({
+        ...vapidKeys,
+        contact: config.push.contact,
+        allowedOrigins: config.push.extraEndpointOrigins,
+      }),
     clock,
     extraEndpointOrigins: config.push.extraEndpointOrigins,
   });
@@ -364,11 +372,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
     // Bytes node refuses before there is a request (headers over 16 KB, a broken request line).
     clientErrorHandler: answerClientError,
+    // Node's own refusal of a Host-less HTTP/1.1 request is an empty 400; registerHostHeaderRule
+    // answers it in the envelope instead.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const summarizerWarning =
+    config.summarizer.kind === 'openai'
+      ? plainHttpSummarizerWarning(config.summarizer.baseURL)
+      : null;
+  if (summarizerWarning) app.log.warn({ setting: 'OPENAI_BASE_URL' }, summarizerWarning);
 
   const social = createSocialAuthService({
     db: database.db,
     clock,
+    usedStates: counters,
     providers: overrides.oauthProviders ?? createOAuthProviders(config),
     log: app.log,
   });
@@ -383,6 +401,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerHostHeaderRule(app);
   // Timed only when /metrics can be read (METRICS_TOKEN): otherwise nobody sees the histogram.
   if (config.metricsToken) registerHttpMetrics(app, metrics);
   registerDrain(app);

@@ -20,6 +20,31 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it('reads the push allow-list as origins, and refuses entries that are not origins', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).push.extraEndpointOrigins).toEqual([]);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PUSH_EXTRA_ENDPOINT_ORIGINS:
+        ' https://Push.Corp.example:443 , http://127.0.0.1:*,https://p.example:8443',
+    });
+    expect(config.push.extraEndpointOrigins).toEqual([
+      'https://push.corp.example',
+      'http://127.0.0.1:*',
+      'https://p.example:8443',
+    ]);
+    for (const bad of [
+      'push.example.com',
+      'https://p.example/path',
+      'ftp://p.example',
+      'https://',
+    ]) {
+      expect(
+        () => loadConfig({ DATA_DIR: tempDir(), PUSH_EXTRA_ENDPOINT_ORIGINS: bad }),
+        bad,
+      ).toThrow(/PUSH_EXTRA_ENDPOINT_ORIGINS/);
+    }
+  });
+
   it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

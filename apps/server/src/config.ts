@@ -163,11 +163,27 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)\S+$/, 'mailto: 또는 https:// 주소여야 합니다.')
     .default('mailto:push@curtaincall.invalid'),
   /**
-   * Origins accepted as push endpoints besides public https push services (comma-separated;
-   * `http://127.0.0.1:*` for any port): only a local push service stand-in in tests and E2E;
-   * production leaves it empty.
+   * The operator's push allow-list: origins posted to whatever address they resolve to, besides
+   * public https push services on port 443 (comma-separated `scheme://host[:port]`, `:*` for any
+   * port). For a push service of one's own inside the network, or a local stand-in in tests and
+   * E2E; empty in an ordinary deployment, so no subscription can make the server post inside.
    */
-  PUSH_EXTRA_ENDPOINT_ORIGINS: z.string().optional(),
+  PUSH_EXTRA_ENDPOINT_ORIGINS: z
+    .string()
+    .optional()
+    .refine(
+      (value) =>
+        (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .every(
+            (entry) =>
+              /^https?:\/\/[^/?#@\s]+?(:(\d{1,5}|\*))?$/.test(entry) &&
+              URL.canParse(entry.replace(/:\*$/, '')),
+          ),
+      { message: '쉼표로 구분한 출처(https://host:port, 모든 포트는 http://host:*)여야 합니다.' },
+    ),
   /** E2E only: registers /api/test-hooks/* (run a job at a chosen time). Never in production. */
   E2E_TEST_HOOKS: booleanFromEnv.optional(),
 });
@@ -360,7 +376,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       extraEndpointOrigins: (e.PUSH_EXTRA_ENDPOINT_ORIGINS ?? '')
         .split(',')
         .map((o) => o.trim())
-        .filter(Boolean),
+        .filter(Boolean)
+        // The form a URL's `origin` has (`https://host:443` is `https://host`), so they compare.
+        .map((o) => (o.endsWith(':*') ? o.toLowerCase() : new URL(o).origin)),
     },
     testHooks: e.E2E_TEST_HOOKS ?? false,
     summarizer:

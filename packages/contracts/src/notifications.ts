@@ -14,6 +14,13 @@ export const notificationMessages = {
   enabled: '푸시 알림이 설정되었습니다.',
   disabled: '푸시 알림이 해제되었습니다.',
   playerId: '구독 ID 형식이 올바르지 않습니다.',
+  playerIdRequired: '구독 ID(playerId)를 보내주세요.',
+  /**
+   * A subscribe in the spec's bare form (`playerId` and `channel` only, a OneSignal client): we
+   * send Web Push ourselves, so the browser's PushSubscription is what we cannot do without.
+   */
+  subscriptionMissing:
+    '푸시 구독 정보(subscription)가 없습니다. 브라우저의 PushSubscription(endpoint, keys)을 함께 보내주세요.',
   channel: '알림 채널은 PUSH만 지원합니다.',
   endpoint: '푸시 구독 주소가 올바르지 않습니다.',
   endpointMismatch: '구독 ID가 푸시 구독 주소와 일치하지 않습니다.',
@@ -61,10 +68,12 @@ export const playerIdSchema = z
   .string({ error: notificationMessages.playerId })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: notificationMessages.playerId });
 
-/** `POST /notifications/subscribe`: the contract's two fields plus the browser's PushSubscription. */
+/**
+ * `POST /notifications/subscribe`: the contract's two fields plus the browser's PushSubscription.
+ * `subscription` comes first so that, when it is missing, the answer's message says so (the
+ * first field error is the message) rather than a format error of a OneSignal-style `playerId`.
+ */
 export const pushSubscribeBodySchema = z.object({
-  playerId: playerIdSchema,
-  channel: z.literal('PUSH', { error: notificationMessages.channel }),
   subscription: z.object(
     {
       endpoint: z
@@ -81,12 +90,29 @@ export const pushSubscribeBodySchema = z.object({
         { error: notificationMessages.keys },
       ),
     },
-    { error: notificationMessages.endpoint },
+    {
+      error: (issue) =>
+        issue.input === undefined
+          ? notificationMessages.subscriptionMissing
+          : notificationMessages.endpoint,
+    },
   ),
+  playerId: playerIdSchema,
+  channel: z.literal('PUSH', { error: notificationMessages.channel }),
 });
 export type PushSubscribeBody = z.infer<typeof pushSubscribeBodySchema>;
 
-export const pushUnsubscribeBodySchema = z.object({ playerId: playerIdSchema });
+/**
+ * `POST /notifications/unsubscribe`: any id answers 200 (§10), a OneSignal id or one of another
+ * format included: it names no subscription of the caller's, so nothing changes.
+ */
+export const pushUnsubscribeBodySchema = z.object({
+  playerId: z
+    .string({ error: notificationMessages.playerIdRequired })
+    .trim()
+    .min(1, { error: notificationMessages.playerIdRequired })
+    .max(200, { error: notificationMessages.playerId }),
+});
 export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>;
 
 export const pushStatusSchema = z.object({ subscribed: z.boolean() });

@@ -1,7 +1,12 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestOverSocket } from '../../test/helpers/http-over-socket';
+import {
+  exchangeRawBytes,
+  parseRawAnswer,
+  requestOverSocket,
+} from '../../test/helpers/http-over-socket';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { connectNotSupportedMessage, hostHeaderMissingMessage } from './client-errors';
 
 /**
  * Requests node refuses before Fastify sees a request (framing errors) answer the JSON envelope
@@ -83,5 +88,63 @@ describe('framing errors', () => {
   it('the server keeps answering ordinary requests afterwards', async () => {
     const answer = await requestOverSocket(`${baseUrl}/api/health`);
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('requests node answers badly by itself (issue 22, L4)', () => {
+  it('HTTP/1.1 without a Host header -> 400 C007 envelope, connection closed', async () => {
+    const raw = await exchangeRawBytes(port, 'GET /api/health HTTP/1.1\r\nAccept: */*\r\n\r\n');
+    const answer = parseRawAnswer(raw);
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toEqual({
+      success: false,
+      status: 400,
+      code: 'C007',
+      message: hostHeaderMissingMessage,
+    });
+    // A POST without Host is refused before its body is read or any route runs.
+    const post = parseRawAnswer(
+      await exchangeRawBytes(
+        port,
+        'POST /api/auth/logout HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      ),
+    );
+    expect(post.status).toBe(400);
+    expect(JSON.parse(post.body)).toMatchObject({
+      code: 'C007',
+      message: hostHeaderMissingMessage,
+    });
+  });
+
+  it('HTTP/1.0 may omit Host, as the RFC allows', async () => {
+    const answer = parseRawAnswer(
+      await exchangeRawBytes(port, 'GET /api/health/live HTTP/1.0\r\n\r\n'),
+    );
+    expect(answer.status).toBe(200);
+  });
+
+  it('CONNECT -> 400 C007 envelope with an exact Content-Length, connection closed', async () => {
+    for (const target of ['127.0.0.1:22', 'example.com:443']) {
+      const raw = await exchangeRawBytes(
+        port,
+        `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`,
+      );
+      const answer = parseRawAnswer(raw);
+      expect(answer.status, target).toBe(400);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.connection).toBe('close');
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+      expect(JSON.parse(answer.body)).toEqual({
+        success: false,
+        status: 400,
+        code: 'C007',
+        message: connectNotSupportedMessage,
+      });
+    }
+    // And the server goes on answering.
+    const health = await requestOverSocket(`${baseUrl}/api/health/live`);
+    expect(health.status).toBe(200);
   });
 });

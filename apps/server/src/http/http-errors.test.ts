@@ -247,6 +247,47 @@ describe('web app and system routes', () => {
     }
   });
 
+  it('a missing file under /assets/ or with a static extension -> 404 envelope, not index.html', async () => {
+    for (const url of [
+      '/assets/app-deleted.js',
+      '/assets/index-old.css',
+      '/assets/app-abc123.js.map',
+      '/assets/no-extension',
+      '/main.js',
+      '/styles.css',
+      '/favicon.ico',
+      '/logo.png',
+      '/photo.jpg',
+      '/icon.svg',
+      '/fonts/pretendard.woff2',
+      '/banner.webp',
+      '/manifest.json',
+      '/robots.txt',
+      '/concerts/12/poster.png',
+      '/assets/app.js?v=2',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await ctx.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers['content-type']).toContain('application/json');
+        if (method === 'GET') {
+          expect(response.json()).toEqual({
+            success: false,
+            status: 404,
+            code: 'C005',
+            message: '요청한 파일을 찾을 수 없습니다.',
+          });
+        }
+      }
+    }
+    // Pages are still pages, and existing files are still files.
+    const page = await ctx.app.inject({ method: 'GET', url: '/concerts/12' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+  });
+
   it('serves hashed assets with a long cache and security headers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);

@@ -91,6 +91,12 @@ export async function registerWebApp(
     if (isServerPath(request.url) || !isPageRequest) {
       return sendError(reply, new AppError('C005'));
     }
+    // A missing script, style sheet, image or font is not a page: index.html with 200 would be
+    // parsed as JavaScript or CSS (a blank screen after a deploy instead of a clear 404) and
+    // would let caches keep HTML under an asset's URL.
+    if (isStaticFilePath(request.url)) {
+      return sendError(reply, new AppError('C005', '요청한 파일을 찾을 수 없습니다.'));
+    }
     return sendPage(request, reply);
   });
 
@@ -111,6 +117,27 @@ export async function registerWebApp(
       return null;
     }
   }
+}
+
+/** Extensions of the files a web build serves (and browsers ask for); no page path ends so. */
+const STATIC_FILE_EXTENSION =
+  /\.(?:m?js|cjs|css|map|json|webmanifest|txt|xml|html?|png|jpe?g|gif|svg|ico|webp|avif|bmp|woff2?|ttf|otf|eot|wasm|br|gz|mp3|mp4|webm|ogg|wav|pdf|zip)$/i;
+
+/**
+ * A path the SPA can never be asked for as a page: Vite's `/assets/` folder, or a name with a
+ * static file's extension (`/sw.js`, `/favicon.ico`, `/robots.txt`, `/old-chunk.js.map`).
+ */
+export function isStaticFilePath(url: string): boolean {
+  const pathname = (url.split('?')[0] ?? url).split('#')[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is matched as sent.
+  }
+  return (
+    decoded === '/assets' || decoded.startsWith('/assets/') || STATIC_FILE_EXTENSION.test(decoded)
+  );
 }
 
 /**

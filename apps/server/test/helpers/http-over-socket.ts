@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 
 export interface SocketAnswer {
   status: number;
@@ -39,4 +40,49 @@ export function requestOverSocket(
     request.on('error', reject);
     request.end();
   });
+}
+
+/**
+ * Raw bytes over a new TCP connection, and everything the server writes until it closes it:
+ * for requests no HTTP client sends (no Host header, CONNECT). Gives up after `timeoutMs`
+ * with what arrived (an empty string when the server said nothing).
+ */
+export function exchangeRawBytes(port: number, bytes: string, timeoutMs = 5_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // A reset after a complete answer still leaves the answer to check.
+      if (error.code === 'ECONNRESET') return;
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.write(bytes);
+  });
+}
+
+/** A raw HTTP/1.1 answer's status, headers (lower-case names) and body. */
+export function parseRawAnswer(raw: string): {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+} {
+  const at = raw.indexOf('\r\n\r\n');
+  const head = at === -1 ? raw : raw.slice(0, at);
+  const body = at === -1 ? '' : raw.slice(at + 4);
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body };
 }

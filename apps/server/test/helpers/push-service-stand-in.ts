@@ -137,7 +137,14 @@ function decryptAes128gcm(body: Buffer, subscription: StandInSubscription): Buff
   return padded.subarray(0, end);
 }
 
-export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
+/**
+ * `hostname`: the name endpoints (and the VAPID audience) use instead of 127.0.0.1; it listens on
+ * loopback whatever it is called, so a name no real resolver knows (`push.stand-in.test`) is
+ * reached only by a sender that connects to the address it was given.
+ */
+export async function startPushServiceStandIn(
+  options: { hostname?: string } = {},
+): Promise<PushServiceStandIn> {
   const subscriptions = new Map<string, StandInSubscription>();
   const received: ReceivedPush[] = [];
   const refused: Array<{ subscriptionId: string; reason: string }> = [];
@@ -184,7 +191,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://${options.hostname ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
 
   return {
     origin,

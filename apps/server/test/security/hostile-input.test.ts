@@ -1,4 +1,7 @@
+import { createECDH, createHash, randomBytes } from 'node:crypto';
+import { notificationMessages } from '@curtaincall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchangeRawBytes, parseRawAnswer } from '../helpers/http-over-socket';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { mutationsOf } from './request-mutations';
 import { callerOf, routeRules } from './route-rules';
@@ -35,6 +38,8 @@ beforeAll(async () => {
   }
 }, 180_000);
 afterAll(async () => ctx?.close());
+
+const jsonHeaders = { 'content-type': 'application/json' };
 
 function send(method: string, request: RouteRequest) {
   return ctx.app.inject({ ...request, method: method as 'GET' });
@@ -166,4 +171,128 @@ describe('hostile fuzz', () => {
     // The fuzz reached the handlers too, not only the validation layer.
     expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
   }, 600_000);
+});
+
+/** A subscribe body whose endpoint is `endpoint` (well-formed keys, the matching playerId). */
+function subscribeBody(endpoint: string) {
+  return {
+    playerId: createHash('sha256').update(endpoint).digest('base64url'),
+    channel: 'PUSH',
+    subscription: {
+      endpoint,
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    },
+  };
+}
+
+describe('push endpoints that point inside (issue 22, M3)', () => {
+  it('are refused at subscribe with the endpoint message, and nothing is stored', async () => {
+    const account = await world.newAccount();
+    const hostile = [
+      'https://localhost.:17001/push',
+      'https://localhost/push',
+      'https://vm.:17001/push',
+      'https://vm/push',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://metadata/computeMetadata/v1/',
+      'https://kubernetes.default.svc/api',
+      'https://kubernetes.default.svc.cluster.local/api',
+      'https://redis.internal:6379/',
+      'https://push.example.com:22/push',
+      'https://push.example.com:6379/push',
+      'https://127.0.0.1.nip.io/push',
+      'https://169.254.169.254.nip.io/latest/meta-data/',
+      'https://a.10.0.0.1.sslip.io/push',
+      'https://127.0.0.1/push',
+      'https://2130706433/push',
+      'https://0x7f000001/push',
+      'https://[::1]/push',
+      'https://[::ffff:127.0.0.1]/push',
+      'https://[fd00:ec2::254]/latest/meta-data/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://100.100.100.200/latest/meta-data/',
+      'http://push.example.com/push',
+      'https://user:secret@push.example.com/push',
+    ];
+    const failures: string[] = [];
+    for (const endpoint of hostile) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications/subscribe',
+        headers: { cookie: account.cookie, ...jsonHeaders },
+        payload: subscribeBody(endpoint),
+      });
+      const body = response.json() as { success?: boolean; code?: string; message?: string };
+      if (
+        response.statusCode !== 400 ||
+        body.success !== false ||
+        body.code !== 'C001' ||
+        body.message !== notificationMessages.endpoint
+      ) {
+        failures.push(`${endpoint} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/notifications/status',
+      headers: { cookie: account.cookie },
+    });
+    expect(status.json()).toMatchObject({ data: { subscribed: false } });
+  });
+});
+
+describe('the answers issue 22 changed (point 7, L4)', () => {
+  it('unsubscribe of an unknown or foreign id: 200; subscribe without subscription: 400 naming it', async () => {
+    const account = await world.newAccount();
+    for (const playerId of ['6f1c2a3b-4d5e-4f60-8a9b-0c1d2e3f4a5b', "' or 1=1 --", '../../etc']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications/unsubscribe',
+        headers: { cookie: account.cookie, ...jsonHeaders },
+        payload: { playerId },
+      });
+      expect(response.statusCode, playerId).toBe(200);
+    }
+    const bare = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/subscribe',
+      headers: { cookie: account.cookie, ...jsonHeaders },
+      payload: { playerId: '6f1c2a3b-4d5e-4f60-8a9b-0c1d2e3f4a5b', channel: 'PUSH' },
+    });
+    expect(bare.statusCode).toBe(400);
+    const body = bare.json() as { code: string; message: string; errors: unknown[] };
+    expect(body).toMatchObject({ code: 'C001', message: notificationMessages.subscriptionMissing });
+    expect(body.errors[0]).toEqual({
+      field: 'subscription',
+      message: notificationMessages.subscriptionMissing,
+    });
+  });
+
+  it('a missing static file: 404 envelope, never a page', async () => {
+    for (const url of ['/assets/gone-123.js', '/assets/gone.css', '/x.js.map', '/favicon.ico']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, status: 404, code: 'C005' });
+    }
+  });
+
+  it('no Host header, and CONNECT: 400 envelopes over a real socket', async () => {
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = Number(new URL(address).port);
+    for (const bytes of [
+      'GET /api/concerts HTTP/1.1\r\n\r\n',
+      'DELETE /api/notifications/concert-alerts/1/booking-open HTTP/1.1\r\n\r\n',
+      'CONNECT 127.0.0.1:6379 HTTP/1.1\r\nHost: 127.0.0.1:6379\r\n\r\n',
+      'CONNECT 169.254.169.254:80 HTTP/1.1\r\nHost: 169.254.169.254\r\n\r\n',
+    ]) {
+      const answer = parseRawAnswer(await exchangeRawBytes(port, bytes));
+      expect(answer.status, bytes).toBe(400);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(answer.body)).toMatchObject({ success: false, status: 400, code: 'C007' });
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSummarizer } from './local-summarizer';
-import { createOpenAiSummarizer } from './openai-summarizer';
+import { createOpenAiSummarizer, plainHttpSummarizerWarning } from './openai-summarizer';
 import { buildInput, buildManyReviews, TEN_REVIEWS } from './summarizer.fixtures';
 
 const API_KEY = 'sk-test-curtaincall';
@@ -194,5 +194,29 @@ describe('openai summarizer', () => {
     });
     const input = buildInput(TEN_REVIEWS.slice(0, 3));
     expect(await summarizer.summarize(input)).toBe(await local.summarize(input));
+  });
+});
+
+describe('plainHttpSummarizerWarning (the start-up log line)', () => {
+  it('warns about plain http to another host, not about https or this machine', () => {
+    for (const baseURL of [
+      'http://ai.example.com/v1',
+      'http://10.0.0.5:8000/v1',
+      'http://llm.internal:11434/v1',
+      'http://[2001:db8::1]/v1',
+    ]) {
+      expect(plainHttpSummarizerWarning(baseURL), baseURL).toContain('http');
+    }
+    expect(plainHttpSummarizerWarning('http://ai.example.com/v1')).toContain('ai.example.com');
+    for (const baseURL of [
+      'https://api.openai.com/v1',
+      'https://10.0.0.5/v1',
+      'http://localhost:11434/v1',
+      'http://127.0.0.1:8000/v1',
+      'http://[::1]:8000/v1',
+      'http://ollama.localhost/v1',
+    ]) {
+      expect(plainHttpSummarizerWarning(baseURL), baseURL).toBeNull();
+    }
   });
 });

@@ -104,6 +104,23 @@ export function createFilesService(deps: {
   }
 
   /**
+   * The same pixel limit as posters and profile pictures, for an image kept as uploaded: the
+   * admin's browser decodes it, and a 16,000 px square PNG (a few hundred KB) costs it ~1 GB of
+   * memory. Read from the header only. A header sharp cannot read passes: the type check by
+   * magic number already ran, and nothing here decodes the pixels.
+   */
+  async function assertImageSidesWithinLimit(buffer: Buffer): Promise<void> {
+    const { default: sharp } = await import('sharp');
+    const header = await sharp(buffer, { animated: false })
+      .metadata()
+      .catch(() => null);
+    const maxSide = limits.imageMaxSidePixels;
+    if (header && ((header.width ?? 0) > maxSide || (header.height ?? 0) > maxSide)) {
+      throw new AppError('F004');
+    }
+  }
+
+  /**
    * A seller's business licence: PDF, JPEG, PNG or WEBP by its bytes (a text file named .pdf, an
    * SVG or HTML is refused whatever it is called), at most 10 MB, kept byte for byte (the admin
    * reviews the original) in the private storage, never under a public URL.
@@ -114,6 +131,7 @@ export function createFilesService(deps: {
     }
     const mimeType = detectDocumentType(part.buffer);
     if (!mimeType) throw new AppError('F003', sellerMessages.documentType);
+    if (mimeType !== 'application/pdf') await assertImageSidesWithinLimit(part.buffer);
     const storageKey = `${folderOf['seller-document']}/${randomUUID()}.${documentExtension[mimeType]}`;
     await privateStorage.put(storageKey, part.buffer, mimeType);
     return {

@@ -16,6 +16,21 @@ export interface NewNotification {
 // ---------------------------------------------------------------- subscriptions
 
 /**
+ * Browser subscriptions kept per account: a phone, a laptop, a work PC and a few browsers fit;
+ * a new one beyond it drops the oldest. It bounds the rows one account can make us keep and
+ * post to (each is an endpoint URL the account chose).
+ */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+/**
+ * Pushes queued for one notification (one event for one person): one per device, the most
+ * recently subscribed first, however many rows the table holds (rows from before the cap,
+ * two subscribes racing). With it no single event makes the server send more than this many
+ * requests per recipient, so many accounts pointing endpoints at one victim host amplify an
+ * event at most tenfold, and the delivery job's batch (200 per run) bounds the rate.
+ */
+export const MAX_PUSHES_PER_NOTIFICATION = MAX_SUBSCRIPTIONS_PER_USER;
+
+/**
  * Upsert by `playerId`, bound to the caller: the same browser subscription used after another
  * account logs in on that browser now belongs to that account (its owner holds the endpoint).
  */
@@ -24,6 +39,8 @@ export async function upsertSubscription(
   row: { userId: number; playerId: string; endpoint: string; p256dh: string; auth: string },
   now: Date,
 ): Promise<void> {
+  // Subscribes of one account one at a time (the row lock), so the cap below counts them all.
+  await db.execute(sql`select id from users where id = ${row.userId} for update`);
   // Pushes still queued for this browser's previous account are not the new account's to see.
   await db.execute(sql`
     delete from push_deliveries d using push_subscriptions s
@@ -37,6 +54,15 @@ export async function upsertSubscription(
     on conflict (player_id) do update set
       user_id = excluded.user_id, endpoint = excluded.endpoint, p256dh = excluded.p256dh,
       auth = excluded.auth, status = 'SUBSCRIBED', updated_at = excluded.updated_at`);
+  // Beyond the cap: unsubscribed rows go first, then the longest unrefreshed (queued pushes
+  // go with them, by the foreign key).
+  await db.execute(sql`
+    delete from push_subscriptions
+     where user_id = ${row.userId}
+       and id not in (
+         select id from push_subscriptions where user_id = ${row.userId}
+          order by (status = 'SUBSCRIBED') desc, updated_at desc, id desc
+          limit ${MAX_SUBSCRIPTIONS_PER_USER})`);
 }
 
 /** Marks the caller's own subscription UNSUBSCRIBED; anyone else's id changes nothing. */
@@ -73,7 +99,8 @@ export async function deleteSubscription(db: DbOrTx, subscriptionId: number): Pr
 
 /**
  * Stores notifications (in this order: first come, first served) and queues one push per
- * SUBSCRIBED subscription of each recipient. Returns the new notification ids.
+ * SUBSCRIBED subscription of each recipient, at most MAX_PUSHES_PER_NOTIFICATION. Returns the
+ * new notification ids.
  */
 export async function insertNotifications(
   db: DbOrTx,
@@ -99,14 +126,19 @@ export async function insertNotifications(
   const ids = inserted.map((row) => Number(row.id));
   await db.execute(sql`
     insert into push_deliveries (notification_id, subscription_id, status, next_attempt_at)
-    select n.id, s.id, 'PENDING', ${now}
-      from user_notifications n
-      join push_subscriptions s on s.user_id = n.user_id and s.status = 'SUBSCRIBED'
-     where n.id in (${sql.join(
-       ids.map((id) => sql`${id}`),
-       sql`, `,
-     )})
-     order by n.id, s.id`);
+    select ranked.notification_id, ranked.subscription_id, 'PENDING', ${now}
+      from (
+        select n.id as notification_id, s.id as subscription_id,
+               row_number() over (partition by n.id order by s.updated_at desc, s.id desc) as rank
+          from user_notifications n
+          join push_subscriptions s on s.user_id = n.user_id and s.status = 'SUBSCRIBED'
+         where n.id in (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+      ) ranked
+     where ranked.rank <= ${MAX_PUSHES_PER_NOTIFICATION}
+     order by ranked.notification_id, ranked.subscription_id`);
   return ids;
 }
 

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { notificationMessages, type Inbox } from '@curtaincall/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,11 @@ import {
   type PushServiceStandIn,
 } from '../../../test/helpers/push-service-stand-in';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import {
+  insertNotifications,
+  MAX_PUSHES_PER_NOTIFICATION,
+  MAX_SUBSCRIPTIONS_PER_USER,
+} from './notifications.repo';
 import { playerIdOf } from './notifications.service';
 
 /**
@@ -429,5 +435,191 @@ describe('취소표 알림 and booking notices', () => {
       url: `/bookingDetail/${created.bookingNumber}`,
     });
     expect(pushService.refused).toEqual([]);
+  });
+});
+
+describe('§10 compatibility (issue 22, point 7)', () => {
+  it('answers an unsubscribe of an unknown or foreign-format id with 200', async () => {
+    const owner = await createLoggedInUser(ctx.app, ctx.database.db);
+    const browser = await subscribeBrowser(owner);
+    for (const playerId of [
+      // OneSignal's subscription ids are UUIDs; an old client sends those.
+      '6f1c2a3b-4d5e-4f60-8a9b-0c1d2e3f4a5b',
+      'onesignal-player-1',
+      'x',
+      playerIdOf('https://push.example.com/unknown'),
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications/unsubscribe',
+        headers: { cookie: owner.cookie, ...json },
+        payload: { playerId },
+      });
+      expect(response.statusCode, playerId).toBe(200);
+      expect(response.json()).toMatchObject({
+        success: true,
+        message: notificationMessages.disabled,
+      });
+    }
+    // None of them was the browser's: it stays subscribed.
+    expect(await pushStatus(owner)).toBe(true);
+    expect(browser.playerId).toHaveLength(43);
+  });
+
+  it('answers a subscribe of only playerId and channel with a 400 naming the subscription', async () => {
+    const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+    for (const playerId of ['6f1c2a3b-4d5e-4f60-8a9b-0c1d2e3f4a5b', playerIdOf('https://x.y/z')]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications/subscribe',
+        headers: { cookie: buyer.cookie, ...json },
+        payload: { playerId, channel: 'PUSH' },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json() as {
+        code: string;
+        message: string;
+        errors: Array<{ field: string; message: string }>;
+      };
+      expect(body).toMatchObject({
+        success: false,
+        status: 400,
+        code: 'C001',
+        message: notificationMessages.subscriptionMissing,
+      });
+      expect(body.errors[0]).toEqual({
+        field: 'subscription',
+        message: notificationMessages.subscriptionMissing,
+      });
+    }
+    expect(await pushStatus(buyer)).toBe(false);
+  });
+});
+
+describe('push endpoints cannot be pointed inside (issue 22, M3)', () => {
+  /** A subscribe with a well-formed subscription at `endpoint` (keys from the stand-in). */
+  function subscribeTo(account: { cookie: string }, endpoint: string) {
+    const browser = pushService.createSubscription();
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/subscribe',
+      headers: { cookie: account.cookie, ...json },
+      payload: {
+        playerId: playerIdOf(endpoint),
+        channel: 'PUSH',
+        subscription: { endpoint, keys: browser.keys },
+      },
+    });
+  }
+
+  it('refuses internal names, other ports and IP literals at subscribe', async () => {
+    const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+    for (const endpoint of [
+      'https://localhost.:17001/push/1',
+      'https://localhost./push/1',
+      'https://vm.:17001/push/1',
+      'https://vm./push/1',
+      'https://metadata.google.internal/computeMetadata/v1/instance',
+      'https://kubernetes.default.svc/api/v1/secrets',
+      'https://push.example.com:22/push/1',
+      'https://push.example.com:8443/push/1',
+      'https://127.0.0.1.nip.io/push/1',
+      'https://10.0.0.8.sslip.io/push/1',
+      'https://[::ffff:127.0.0.1]/push/1',
+      'https://169.254.169.254/latest/meta-data/',
+    ]) {
+      const response = await subscribeTo(buyer, endpoint);
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'C001',
+        message: notificationMessages.endpoint,
+      });
+    }
+    expect(await pushStatus(buyer)).toBe(false);
+  });
+
+  it('the delivery job never connects inside, and drops such subscriptions', async () => {
+    // A listener on loopback, as an internal service would be; it counts every connection.
+    let connections = 0;
+    const inside = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+    const port = (inside.address() as AddressInfo).port;
+    try {
+      const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+      const keys = pushService.createSubscription().keys;
+      // Rows as an older server stored them, or as a subscribe might have got past the text
+      // checks: the job must refuse them by where they lead.
+      const endpoints = [
+        `https://127.0.0.1:${port}/push`,
+        `http://127.0.0.1:${port}/push`,
+        `https://[::ffff:127.0.0.1]:${port}/push`,
+        `https://vm:${port}/push`,
+        `https://localhost:${port}/push`,
+        `https://localhost.:${port}/push`,
+      ];
+      for (const endpoint of endpoints) {
+        await ctx.database.db.execute(sql`
+          insert into push_subscriptions
+            (user_id, player_id, channel, endpoint, p256dh, auth, status, created_at, updated_at)
+          values (${buyer.id}, ${playerIdOf(endpoint)}, 'PUSH', ${endpoint}, ${keys.p256dh},
+                  ${keys.auth}, 'SUBSCRIBED', ${ctx.clock.now()}, ${ctx.clock.now()})`);
+      }
+      await insertNotifications(
+        ctx.database.db,
+        [{ userId: buyer.id, kind: 'BOOKING_CONFIRMED', title: 't', body: 'b', url: '/' }],
+        ctx.clock.now(),
+      );
+      await ctx.app.scheduler.runNow('push-delivery');
+      expect(connections).toBe(0);
+      const left = await queryRows<{ endpoint: string }>(
+        ctx.database.db,
+        sql`select endpoint from push_subscriptions where user_id = ${buyer.id}`,
+      );
+      expect(left).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => inside.close(() => resolve()));
+    }
+  });
+
+  it('keeps 10 subscriptions per account, dropping the oldest', async () => {
+    const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+    const browsers = [];
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_USER + 2; i += 1) {
+      browsers.push(await subscribeBrowser(buyer));
+      ctx.clock.advance(1_000);
+    }
+    const rows = await queryRows<{ player_id: string }>(
+      ctx.database.db,
+      sql`select player_id from push_subscriptions where user_id = ${buyer.id} order by id`,
+    );
+    expect(MAX_SUBSCRIPTIONS_PER_USER).toBe(10);
+    expect(rows.map((r) => r.player_id)).toEqual(browsers.slice(2).map((b) => b.playerId));
+  });
+
+  it('queues at most 10 pushes for one notification, to the newest subscriptions', async () => {
+    const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+    // More rows than the cap, as from before it existed (inserted around the subscribe route).
+    const browsers = Array.from({ length: 14 }, () => pushService.createSubscription());
+    for (const [i, browser] of browsers.entries()) {
+      const at = new Date(ctx.clock.now().getTime() + i * 1_000);
+      await ctx.database.db.execute(sql`
+        insert into push_subscriptions
+          (user_id, player_id, channel, endpoint, p256dh, auth, status, created_at, updated_at)
+        values (${buyer.id}, ${playerIdOf(browser.endpoint)}, 'PUSH', ${browser.endpoint},
+                ${browser.keys.p256dh}, ${browser.keys.auth}, 'SUBSCRIBED', ${at}, ${at})`);
+    }
+    await insertNotifications(
+      ctx.database.db,
+      [{ userId: buyer.id, kind: 'BOOKING_CONFIRMED', title: '상한', body: 'b', url: '/' }],
+      ctx.clock.now(),
+    );
+    await ctx.app.scheduler.runNow('push-delivery');
+    const reached = browsers.filter((b) => pushesTo(b.id).length > 0).map((b) => b.id);
+    expect(MAX_PUSHES_PER_NOTIFICATION).toBe(10);
+    expect(reached).toEqual(browsers.slice(4).map((b) => b.id));
   });
 });

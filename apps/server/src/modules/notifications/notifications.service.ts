@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   BOOKING_REMINDER_LEAD_MINUTES,
   notificationMessages,
@@ -11,6 +10,7 @@ import {
   type PushPayload,
   type PushSubscribeBody,
 } from '@curtaincall/contracts';
+import { endpointTextRefusal, originAllowed } from '../../adapters/push-sender/endpoint-policy';
 import type { PushSenderPort } from '../../adapters/push-sender/push-sender';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -69,32 +69,26 @@ export function createNotificationsService(deps: {
   db: Database;
   sender: PushSenderPort;
   clock: Clock;
-  /** Origins accepted as endpoints besides public https hosts (a test stand-in). */
+  /**
+   * The operator's allow-list (`PUSH_EXTRA_ENDPOINT_ORIGINS`): origins accepted as endpoints
+   * besides public https hosts on port 443 (their own push service, a test stand-in).
+   */
   extraEndpointOrigins: string[];
 }) {
   const { db, sender, clock } = deps;
   /** Set once the app's logger exists: notifying never fails the booking that caused it. */
   let reportError: (error: unknown, context: string) => void = () => undefined;
 
+  /**
+   * The endpoint's text at subscribe time: https, port 443, a host name that is not an internal
+   * one (`localhost.`, `vm.`, `*.internal`, `*.svc`, `*.nip.io` ...). Where the name leads is
+   * checked when a push is sent (the sender resolves it then and refuses inside addresses): a
+   * lookup here would hold the request on a slow resolver, and the answer may change anyway.
+   */
   function assertEndpointAllowed(endpoint: string): void {
     const url = new URL(endpoint);
-    const extra = deps.extraEndpointOrigins.some((allowed) =>
-      allowed.endsWith(':*')
-        ? `${url.protocol}//${url.hostname}` === allowed.slice(0, -2)
-        : url.origin === allowed,
-    );
-    if (extra) return;
-    // Push services are public https hosts; anything else would make us post to our own network.
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (
-      url.protocol !== 'https:' ||
-      isIP(host) !== 0 ||
-      host === 'localhost' ||
-      host.endsWith('.localhost') ||
-      !host.includes('.')
-    ) {
-      throw new AppError('C001', notificationMessages.endpoint);
-    }
+    if (originAllowed(url, deps.extraEndpointOrigins)) return;
+    if (endpointTextRefusal(url)) throw new AppError('C001', notificationMessages.endpoint);
   }
 
   async function subscribe(user: SessionUser, body: PushSubscribeBody): Promise<void> {
@@ -103,10 +97,18 @@ export function createNotificationsService(deps: {
       throw new AppError('C001', notificationMessages.endpointMismatch);
     }
     assertEndpointAllowed(endpoint);
-    await upsertSubscription(
-      db,
-      { userId: user.id, playerId: body.playerId, endpoint, p256dh: keys.p256dh, auth: keys.auth },
-      clock.now(),
+    await db.transaction((tx) =>
+      upsertSubscription(
+        tx,
+        {
+          userId: user.id,
+          playerId: body.playerId,
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+        },
+        clock.now(),
+      ),
     );
   }
 
@@ -279,7 +281,9 @@ export function createNotificationsService(deps: {
 
   // ------------------------------------------------------------------ the outbox
 
-  async function deliverOne(delivery: DueDelivery): Promise<'sent' | 'gone' | 'retry' | 'failed'> {
+  async function deliverOne(
+    delivery: DueDelivery,
+  ): Promise<'sent' | 'gone' | 'retry' | 'failed' | 'refused'> {
     const payload: PushPayload = {
       title: delivery.title,
       body: delivery.body,
@@ -300,6 +304,15 @@ export function createNotificationsService(deps: {
         // The push service will never deliver to it again: forget it (its queued pushes too).
         await deleteSubscription(db, delivery.subscriptionId);
         return 'gone';
+      case 'refused':
+        // It leads inside our network (a subscription from before the checks, or a name that
+        // now resolves inside): never try it again. Logged, since someone may be probing.
+        await deleteSubscription(db, delivery.subscriptionId);
+        reportError(
+          new Error(`push endpoint refused: ${outcome.reason}`),
+          `push subscription ${delivery.subscriptionId} removed`,
+        );
+        return 'refused';
       case 'failed':
         await markDelivery(db, delivery.id, { status: 'FAILED', error: outcome.error, attempts });
         return 'failed';
@@ -325,9 +338,9 @@ export function createNotificationsService(deps: {
   /** The `push-delivery` job: one batch of due pushes, a few at a time. */
   async function deliverDuePushes(
     options: { signal?: AbortSignal } = {},
-  ): Promise<Record<'sent' | 'gone' | 'retry' | 'failed', number>> {
+  ): Promise<Record<'sent' | 'gone' | 'retry' | 'failed' | 'refused', number>> {
     const due = await findDueDeliveries(db, clock.now(), DELIVERY_BATCH);
-    const counts = { sent: 0, gone: 0, retry: 0, failed: 0 };
+    const counts = { sent: 0, gone: 0, retry: 0, failed: 0, refused: 0 };
     const queue = [...due];
     // Once the job's lock is lost, another instance may take the same batch: stop taking more.
     const next = () => (options.signal?.aborted ? undefined : queue.shift());

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { sellerMessages, type SellerStatus } from '@curtaincall/contracts';
+import { errorMessages, limits, sellerMessages, type SellerStatus } from '@curtaincall/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalHistory, concerts, sellerApplications, users } from '../../db/schema/index';
@@ -13,6 +13,7 @@ import {
   samplePdf,
   samplePng,
 } from '../../../test/helpers/sellers';
+import { solidPng } from '../../../test/helpers/huge-png';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { documentContentSecurityPolicy } from './seller-document-reply';
 
@@ -348,6 +349,39 @@ describe('POST /users/me/seller-requests', () => {
       content: exactly,
     });
     expect(accepted.statusCode).toBe(201);
+  });
+
+  it('an image over the poster pixel limit -> 400 F004 with its Korean message, nothing stored', async () => {
+    const user = await newUser();
+    const privateDir = path.join(ctx.config.dataDir, 'private-files');
+    const before = filesUnder(privateDir).length;
+    for (const [width, height] of [
+      [16_000, 16_000],
+      [limits.imageMaxSidePixels + 1, 10],
+      [10, limits.imageMaxSidePixels + 1],
+    ] as const) {
+      const response = await applyForSeller(ctx.app, user.cookie, applicationBody(), {
+        filename: 'licence.png',
+        contentType: 'image/png',
+        content: solidPng(width, height),
+      });
+      expect(response.statusCode, `${width}x${height}`).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        status: 400,
+        code: 'F004',
+        message: errorMessages.F004,
+      });
+    }
+    expect(filesUnder(privateDir).length).toBe(before);
+    expect(await statusOf(user)).toMatchObject({ approvalStatus: null });
+    // At the limit, as with posters: accepted.
+    const atLimit = await applyForSeller(ctx.app, user.cookie, applicationBody(), {
+      filename: 'licence.png',
+      contentType: 'image/png',
+      content: solidPng(limits.imageMaxSidePixels, 100),
+    });
+    expect(atLimit.statusCode).toBe(201);
   });
 
   it('JPEG, PNG and WEBP are accepted by their bytes, whatever they are called', async () => {

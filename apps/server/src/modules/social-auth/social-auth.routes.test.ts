@@ -12,7 +12,12 @@ import {
   type FakeProvider,
 } from '../../../test/helpers/fake-oauth-provider';
 import { createLoggedInUser, multipart, registrationFields } from '../../../test/helpers/factories';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import {
+  createSecondInstance,
+  createTestContext,
+  isScaleOut,
+  type TestContext,
+} from '../../../test/helpers/test-app';
 
 let fake: FakeOAuthProvider;
 let ctx: TestContext;
@@ -354,6 +359,36 @@ describe('OAuth callback (api-contract §2.6)', () => {
     expect((await callback(back, `cc_oauth=${forged}.bad-signature`)).location).toBe(
       `${front}/login?socialError=state_mismatch`,
     );
+  });
+
+  it('refuses a replayed callback with the same cookie and state, on any instance (L3)', async () => {
+    const { user } = await signUpWith('google');
+    const started = await startLogin('google');
+    const back = await consentAt(started.location, 'google', { user });
+    const cookie = `cc_oauth=${started.attempt}`;
+    const first = await callback(back, cookie);
+    expect(first.location).toBe(`${front}/`);
+    expect(first.sessionCookie).toBeDefined();
+
+    const tokensBefore = tokenRequests('google').length;
+    const replay = await callback(back, cookie);
+    expect(replay.location).toBe(`${front}/login?socialError=state_mismatch`);
+    expect(replay.sessionCookie).toBeUndefined();
+    // Another instance shares the memory of used states (Redis in scale-out).
+    if (isScaleOut) {
+      const second = await createSecondInstance(ctx);
+      try {
+        const elsewhere = await second.app.inject({
+          method: 'GET',
+          url: `${back.pathname}${back.search}`,
+          headers: { cookie },
+        });
+        expect(elsewhere.headers.location).toBe(`${front}/login?socialError=state_mismatch`);
+      } finally {
+        await second.close();
+      }
+    }
+    expect(tokenRequests('google').length).toBe(tokensBefore);
   });
 
   it('refuses an attempt older than 10 minutes', async () => {

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   socialProviderSchema,
   type SocialAccounts,
@@ -12,6 +12,7 @@ import {
   type OAuthProviderPort,
   type SocialProfile,
 } from '../../adapters/oauth-provider/oauth-provider';
+import type { CounterStorePort } from '../../adapters/counter-store/counter-store';
 import type { SessionData } from '../../adapters/session-store/session-store';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -57,6 +58,11 @@ export interface SocialAuthServiceDeps {
   clock: Clock;
   providers: Partial<Record<SocialProvider, OAuthProviderPort>>;
   log: { warn(object: object, message: string): void };
+  /**
+   * Where used states are remembered (the counter store: in process when embedded, Redis when
+   * instances share it), so a callback replayed with the same cookie, on any instance, is refused.
+   */
+  usedStates: Pick<CounterStorePort, 'increment'>;
 }
 
 const allProviders = socialProviderSchema.options;
@@ -127,6 +133,14 @@ export function createSocialAuthService(deps: SocialAuthServiceDeps) {
     ) {
       return { kind: 'failed', reason: 'state_mismatch', linking: false };
     }
+    // Single use on the server: the cookie is cleared in the browser, but a copy of it and the
+    // callback URL (a proxy log, a shared machine's history) must not log anyone in again. The
+    // first callback to count the state owns it; the mark lives as long as the attempt may.
+    const uses = await deps.usedStates.increment(
+      `oauth-state:${createHash('sha256').update(attempt.state).digest('base64url')}`,
+      OAUTH_ATTEMPT_MS / 1000,
+    );
+    if (uses > 1) return { kind: 'failed', reason: 'state_mismatch', linking: false };
     if (query.error || !query.code) return fail('access_denied');
     if (linking && input.sessionUserId !== attempt.linkUserId) return fail('login_required');
 
