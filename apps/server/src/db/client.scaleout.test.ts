@@ -105,12 +105,18 @@ describe('PostgreSQL connections never go back to the pool inside a transaction 
       sql`select 1 as one from pg_sleep(0.2)`,
     );
     // The statement is on the wire; then the CPU is ours alone for 1.6 s (argon2, a busy box),
-    // well past every client-side limit, while PostgreSQL answers after 0.2 s.
+    // well past every client-side limit, while PostgreSQL answers after 0.2 s. Busy in the
+    // check phase, so the next loop turn sees the expired timers before the answer's bytes.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const until = performance.now() + 1_600;
-    while (performance.now() < until) {
-      // busy
-    }
+    await new Promise<void>((resolve) => {
+      setImmediate(() => {
+        const until = performance.now() + 1_600;
+        while (performance.now() < until) {
+          // busy
+        }
+        resolve();
+      });
+    });
     await expect(pending).resolves.toEqual([{ one: 1 }]);
   });
 });
