@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { queryRows, type DbOrTx } from '../../src/db/client';
 
 /**
  * The rules the booking data must obey whatever failed on the way (a statement that timed out, a
  * killed instance, PostgreSQL or Redis gone mid-request), as SQL checks on a scale-out test's
  * database. Each check returns the rows that break its rule, so a failure names them.
  *
- * Run after every fault test: `await expectDatabaseInvariants(databaseUrl)`.
+ * Run after every fault test: `await expectDatabaseInvariants(databaseUrl)` (PostgreSQL, with the
+ * connection check), or `await expectBookingInvariants(ctx.database.db)` on either runtime.
  */
 export interface InvariantCheck {
   name: string;
@@ -90,7 +93,30 @@ const idleInTransactionSql = `
   where datname = current_database() and pid <> pg_backend_pid()
     and state in ('idle in transaction', 'idle in transaction (aborted)')`;
 
-/** Every broken rule with its offending rows; empty when the data is sound. */
+/** Runs one SQL text and returns its rows. */
+export type RunSql = (text: string) => Promise<unknown[]>;
+
+/** The booking rules through any runner (PGlite or PostgreSQL): the broken ones with their rows. */
+export async function findBookingViolations(
+  run: RunSql,
+): Promise<Array<{ rule: string; rows: unknown[] }>> {
+  const violations: Array<{ rule: string; rows: unknown[] }> = [];
+  for (const check of bookingInvariants) {
+    const rows = await run(check.sql);
+    if (rows.length > 0) violations.push({ rule: check.name, rows: rows.slice(0, 10) });
+  }
+  return violations;
+}
+
+/** A runner on the app's own database handle (both runtimes; no pool state to look at). */
+export function runOn(db: DbOrTx): RunSql {
+  return (text) => queryRows(db, sql.raw(text));
+}
+
+/**
+ * Every broken rule with its offending rows on a PostgreSQL database (scale-out tests), plus the
+ * connections left idle in a transaction; empty when all is sound.
+ */
 export async function findInvariantViolations(
   databaseUrl: string,
   options: { settleMs?: number } = {},
@@ -98,13 +124,9 @@ export async function findInvariantViolations(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const violations: Array<{ rule: string; rows: unknown[] }> = [];
     // One snapshot for all the data checks, so a commit between two checks cannot fake a break.
     await client.query('begin isolation level repeatable read read only');
-    for (const check of bookingInvariants) {
-      const { rows } = await client.query(check.sql);
-      if (rows.length > 0) violations.push({ rule: check.name, rows: rows.slice(0, 10) });
-    }
+    const violations = await findBookingViolations(async (text) => (await client.query(text)).rows);
     await client.query('commit');
     const deadline = Date.now() + (options.settleMs ?? 1_000);
     let idle = (await client.query(idleInTransactionSql)).rows;
@@ -121,17 +143,23 @@ export async function findInvariantViolations(
   }
 }
 
-/** Throws, naming every broken rule and its rows, unless the database is sound. */
+function describeViolations(violations: Array<{ rule: string; rows: unknown[] }>): string {
+  return `database invariants broken:\n${violations
+    .map((v) => `- ${v.rule}: ${JSON.stringify(v.rows)}`)
+    .join('\n')}`;
+}
+
+/** Throws, naming every broken rule and its rows, unless the PostgreSQL database is sound. */
 export async function expectDatabaseInvariants(
   databaseUrl: string,
   options: { settleMs?: number } = {},
 ): Promise<void> {
   const violations = await findInvariantViolations(databaseUrl, options);
-  if (violations.length > 0) {
-    throw new Error(
-      `database invariants broken:\n${violations
-        .map((v) => `- ${v.rule}: ${JSON.stringify(v.rows)}`)
-        .join('\n')}`,
-    );
-  }
+  if (violations.length > 0) throw new Error(describeViolations(violations));
+}
+
+/** The same booking rules on the app's database handle (either runtime). */
+export async function expectBookingInvariants(db: DbOrTx): Promise<void> {
+  const violations = await findBookingViolations(runOn(db));
+  if (violations.length > 0) throw new Error(describeViolations(violations));
 }

@@ -637,6 +637,31 @@ export async function countRefundsDue(
   return new Map(rows.map((r) => [Number(r.concert_id), Number(r.due)]));
 }
 
+/**
+ * How many bookings of each given concert were refunded with `reason` (the concert's cancel):
+ * the done side of the seller's refund progress.
+ */
+export async function countRefundsDone(
+  db: DbOrTx,
+  concertIds: number[],
+  reason: string,
+): Promise<Map<number, number>> {
+  if (concertIds.length === 0) return new Map();
+  const rows = await queryRows<{ concert_id: number; done: number }>(
+    db,
+    sql`select b.concert_id, count(distinct b.id)::int as done
+        from bookings b
+        join payments p on p.booking_id = b.id
+        join payment_cancellations pc on pc.payment_id = p.id and pc.reason = ${reason}
+        where b.concert_id in (${sql.join(
+          concertIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        group by b.concert_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.concert_id), Number(r.done)]));
+}
+
 /** Cancelled concerts that still have an unpaid booking or a held seat (late arrivals). */
 export async function findCancelledConcertsWithLeftovers(db: DbOrTx): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
