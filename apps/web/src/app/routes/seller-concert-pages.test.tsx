@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast-store';
+import { refundProgressRefetchMs } from '@/features/seller-concerts/api/seller-concerts-api';
 import { makeConcert, pageOf, users } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -431,6 +432,29 @@ describe('/seller/concerts/manage', () => {
       within(rows[2] as HTMLElement).getByRole('button', { name: '고친 공연 수정' }),
     ).toBeDisabled();
   });
+
+  it('keeps asking while refunds are in progress, so the seller watches them finish', async () => {
+    const cancelled = sellerConcert({
+      concertId: 4,
+      title: '환불 중인 공연',
+      status: 'CANCELLED',
+      refundsPending: 30,
+    });
+    const concerts = [cancelled];
+    serveList(concerts);
+    renderApp('/seller/concerts/manage', { session: users.seller });
+    const table = await screen.findByRole('table', { name: '내 콘서트 목록' });
+    expect(table).toHaveTextContent('환불 진행 0/30건');
+    // The refund job moves on; nothing is clicked, the list asks again by itself.
+    concerts[0] = { ...cancelled, refundsPending: 0, refundsDone: 30 };
+    expect(
+      await within(table).findByText(
+        '환불 완료 30건',
+        {},
+        { timeout: refundProgressRefetchMs + 2_000 },
+      ),
+    ).toBeInTheDocument();
+  }, 15_000);
 
   it("cancels after confirming, and shows the server's 409 in the dialog", async () => {
     const user = userEvent.setup();
