@@ -530,25 +530,25 @@ export async function closeUnpaidOfCancelledConcert(
   concertId: number,
   now: Date,
 ): Promise<number[]> {
-  const pending = await queryRows<{ id: number }>(
-    tx,
-    sql`update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
-        where concert_id = ${concertId} and status = 'PENDING_PAYMENT'
-        returning id`,
-  );
-  const ids = pending.map((r) => Number(r.id));
-  if (ids.length > 0) {
-    const list = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update payments set status = 'CANCELED', failure_code = 'CONCERT_CANCELLED',
+  // One statement however many unpaid bookings there are (a seller's cancel runs this inside
+  // its request): the bookings, their pending payments and their tickets together.
+  await tx.execute(
+    sql`with closed as (
+          update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
+          where concert_id = ${concertId} and status = 'PENDING_PAYMENT'
+          returning id
+        ), payments_closed as (
+          update payments set status = 'CANCELED', failure_code = 'CONCERT_CANCELLED',
             failure_message = '공연이 취소되어 결제가 취소되었습니다.', updated_at = ${now}
-          where booking_id in (${list}) and status = 'PENDING'`,
-    );
-    await tx.execute(sql`update tickets set concert_seat_id = null where booking_id in (${list})`);
-  }
+          where booking_id in (select id from closed) and status = 'PENDING'
+          returning id
+        ), tickets_detached as (
+          update tickets set concert_seat_id = null
+          where booking_id in (select id from closed)
+          returning id
+        )
+        select (select count(*) from closed) as bookings`,
+  );
   const freed = await queryRows<{ id: number }>(
     tx,
     sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
