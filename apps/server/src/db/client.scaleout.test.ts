@@ -17,11 +17,30 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
+/** The session limits of whichever pooled connection runs this. */
+async function sessionLimits() {
+  const [row] = await queryRows<{ statement: string; idle_in_transaction: string }>(
+    database.db,
+    sql`select current_setting('statement_timeout') as statement,
+               current_setting('idle_in_transaction_session_timeout') as idle_in_transaction`,
+  );
+  return { statement: row?.statement, idleInTransaction: row?.idle_in_transaction };
+}
+
 const sleep = (seconds: number) => queryRows(database.db, sql`select pg_sleep(${seconds})`);
 
 describe('PostgreSQL query time limit', () => {
   it('lets start-up work (migrations, the demo seed waiting for another instance) take long', async () => {
     await expect(sleep(1.2)).resolves.toHaveLength(1);
+    expect(await sessionLimits()).toEqual({ statement: '0', idleInTransaction: '0' });
+  });
+
+  it('then every connection gets the server-side limits, old ones as new ones', async () => {
+    database.limitQueryTime();
+    const seen = await Promise.all(Array.from({ length: 12 }, () => sessionLimits()));
+    expect(seen).toEqual(
+      Array.from({ length: 12 }, () => ({ statement: '1s', idleInTransaction: '10s' })),
+    );
   });
 
   it('then fails a stalled statement fast as an outage, and the pool keeps working', async () => {
