@@ -320,12 +320,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     metrics: metrics.sale,
   });
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
+  // A cancelled concert's refunds are the refund job's; a cancel wakes it (once jobs run).
+  let wakeRefundJob = (): void => undefined;
   const sellerConcerts = createSellerConcertsService({
     db: database.db,
     concerts,
     bookings,
     queue,
     clock,
+    wakeRefundJob: () => wakeRefundJob(),
   });
 
   // Job locks double as short-lived "in progress" locks (one upload of the same poster at a time).
@@ -552,7 +555,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   notifications.setErrorReporter((error, context) => app.log.error({ err: error }, context));
   app.decorate('scheduler', scheduler);
-  if (overrides.startJobs !== false) app.addHook('onReady', async () => scheduler.start());
+  const wokenRuns = new Set<Promise<void>>();
+  if (overrides.startJobs !== false) {
+    app.addHook('onReady', async () => scheduler.start());
+    wakeRefundJob = () => {
+      const run = scheduler
+        .runNow('cancelled-concert-refunds')
+        .catch((error: unknown) => app.log.error({ err: error }, 'refund job wake-up failed'))
+        .finally(() => wokenRuns.delete(run));
+      wokenRuns.add(run);
+    };
+  }
   // Held polls are answered before the server stops waiting for open requests.
   app.addHook('preClose', async () => {
     startDraining(app);
@@ -560,6 +573,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     waitQueueSockets.closeAll();
   });
   app.addHook('onClose', async () => {
+    await Promise.allSettled([...wokenRuns]);
     await scheduler.stop();
     await bus.close();
     if (redis) await redis.quit().catch(() => undefined);

@@ -2,6 +2,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { errorMessages } from '@curtaincall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedInUser } from './helpers/factories';
+import { expectDatabaseInvariants } from './helpers/invariants';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 /**
@@ -71,6 +72,14 @@ function createProxy() {
       await closed;
     },
   };
+}
+
+/** The test's database on the real server, not through the proxy (the checks go around it). */
+function upstreamUrlOf(context: TestContext): string {
+  const url = new URL(context.config.databaseUrl ?? '');
+  url.hostname = upstream.hostname;
+  url.port = upstream.port || '5432';
+  return url.toString();
 }
 
 let proxy: ReturnType<typeof createProxy>;
@@ -148,5 +157,7 @@ describe.each(['stall', 'cut'] as const)('PostgreSQL unreachable (%s)', (how) =>
 
     await proxy.restore();
     await recovers();
+    // Nothing the outage cut off was left half-done, and no connection stayed in a transaction.
+    await expectDatabaseInvariants(upstreamUrlOf(ctx));
   }, 60_000);
 });

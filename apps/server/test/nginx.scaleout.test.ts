@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { BookingCreated, BookingDetail, SeatEntry } from '@curtaincall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxTestCards } from '../src/adapters/payment-provider/sandbox-payment-provider';
+import { expectDatabaseInvariants } from './helpers/invariants';
 import { startNginx, type RunningNginx } from './helpers/nginx';
 import {
   freePort,
@@ -377,5 +378,6 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(answered).toBeGreaterThan(100);
     // nginx did meet a stopped instance (a refused connection) and passed the request on.
     expect(nginx.accessLog().some((line) => line.upstream.includes(', '))).toBe(true);
+    await expectDatabaseInvariants(scratch.url);
   }, 150_000);
 });

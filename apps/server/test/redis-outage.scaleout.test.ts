@@ -9,6 +9,7 @@ import { createRedisEventBus } from '../src/adapters/event-bus/redis-event-bus';
 import { openRedis } from '../src/adapters/redis/redis-client';
 import { concertSeats } from '../src/db/schema/index';
 import { createConcert, createLoggedInUser, login } from './helpers/factories';
+import { expectDatabaseInvariants } from './helpers/invariants';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 /**
@@ -321,6 +322,7 @@ describe('Redis killed during a burst, then back on the same port', () => {
         expect(row?.heldBy).toBe(buyer.id);
       }
     }
+    await expectDatabaseInvariants(ctx.config.databaseUrl ?? '');
   }, 60_000);
 });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDatabaseInvariants } from './helpers/invariants';
 import { clearRedisPrefix, createScratchDatabase } from './helpers/test-app';
 
 /**
@@ -229,5 +230,6 @@ describe('two instances on one PostgreSQL and Redis', () => {
     expect(await stopInstance(a)).toBe(0);
     a = await startInstance({ ...env, DATA_DIR: dataDirs[0] ?? '' });
     expect(await meOn(a, cookie)).toMatchObject({ username: 'buyer' });
+    await expectDatabaseInvariants(scratch.url);
   }, 120_000);
 });

@@ -327,11 +327,13 @@ export const concertPosterBodySchema = z.object({
 });
 
 /**
- * A concert as the seller's screens get it: the public shape (§3) plus `refundsPending`, the
- * paid bookings of a cancelled concert whose refund the provider has not taken yet (retried by
- * a job until it succeeds; 0 otherwise).
+ * A concert as the seller's screens get it: the public shape (§3) plus the progress of a
+ * cancelled concert's refunds, which a job makes after the cancel has answered: `refundsPending`,
+ * paid bookings whose refund the provider has not taken yet (tried until it succeeds), and
+ * `refundsDone`, those refunded because of the cancel (both 0 for a concert not cancelled).
  */
 export const sellerConcertSchema = concertSchema.extend({
   refundsPending: z.number().int(),
+  refundsDone: z.number().int(),
 });
 export type SellerConcert = z.infer<typeof sellerConcertSchema>;

@@ -9,8 +9,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import {
+  DATABASE_BACKSTOP_MS,
   DATABASE_CONNECT_TIMEOUT_MS,
-  DATABASE_QUERY_TIMEOUT_MS,
+  DATABASE_IDLE_IN_TRANSACTION_MS,
+  DATABASE_STATEMENT_TIMEOUT_MS,
   DependencyStartError,
 } from '../lib/outage';
 import * as schema from './schema/index';
@@ -27,8 +29,10 @@ export interface DatabaseHandle {
   /** Round-trip time of `select 1` in ms; throws when the database is unreachable. */
   ping(): Promise<number>;
   /**
-   * From now on every statement fails after DATABASE_QUERY_TIMEOUT_MS (PostgreSQL): called once
-   * start-up work, which may wait for another instance's locks, is done.
+   * From now on PostgreSQL cancels every statement after DATABASE_STATEMENT_TIMEOUT_MS and ends a
+   * session idle in a transaction after DATABASE_IDLE_IN_TRANSACTION_MS; a statement with no
+   * answer at all (dead network) is cut after DATABASE_BACKSTOP_MS. Called once start-up work,
+   * which may wait for another instance's locks, is done.
    */
   limitQueryTime(): void;
   /**
@@ -77,44 +81,222 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
 
 /** How long a request may wait for a free pooled connection when all are busy (a rush). */
 const POOL_WAIT_TIMEOUT_MS = 5_000;
+/** How often the backstop looks at the pool's connections (it adds at most this to its limit). */
+const BACKSTOP_TICK_MS = 100;
+
+/** The time limits of a connection's PostgreSQL session; 0 means none (start-up work). */
+interface SessionLimits {
+  statementTimeoutMs: number;
+  idleInTransactionMs: number;
+}
+const UNLIMITED: SessionLimits = { statementTimeoutMs: 0, idleInTransactionMs: 0 };
+const REQUEST_PATH_LIMITS: SessionLimits = {
+  statementTimeoutMs: DATABASE_STATEMENT_TIMEOUT_MS,
+  idleInTransactionMs: DATABASE_IDLE_IN_TRANSACTION_MS,
+};
+
+/**
+ * A pooled connection that knows its session's limits and whether it is fit for the next
+ * caller. The limits are PostgreSQL's own (`statement_timeout`, `idle_in_transaction_session_
+ * timeout`), so the server cancels a slow statement and the caller's ROLLBACK then runs; a
+ * client-side timer that abandons a statement (pg's `query_timeout`) would leave the ROLLBACK
+ * queued behind it, unsent, and the ORM would hand the connection back inside its transaction
+ * (issue 22, H1). The only client-side limit is the backstop in `openPostgres`, which destroys the
+ * connection instead.
+ */
+class GuardedClient extends pg.Client {
+  /** The limits this session has now (from its start-up packet, or a later SET). */
+  sessionLimits: SessionLimits;
+  /** ReadyForQuery messages so far: tells the backstop one long statement from many short ones. */
+  statementsDone = 0;
+  /** Set when the backstop gave up on this connection: it is destroyed, never reused. */
+  abandoned = false;
+
+  constructor(config: pg.ClientConfig, limits: SessionLimits) {
+    super({
+      ...config,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      ...(limits.statementTimeoutMs > 0 && { statement_timeout: limits.statementTimeoutMs }),
+      ...(limits.idleInTransactionMs > 0 && {
+        idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+      }),
+    });
+    this.sessionLimits = limits;
+    this.connection.on('readyForQuery', () => {
+      this.statementsDone += 1;
+    });
+    // A dead socket fails the statements on it; pg also emits the error on the client, which
+    // must not crash the process while the connection is checked out (no pool listener then).
+    this.on('error', () => undefined);
+  }
+
+  /** Whether a statement is running or waiting on this connection. */
+  get busy(): boolean {
+    return !(this as unknown as { readyForQuery: boolean }).readyForQuery;
+  }
+
+  /** Why the connection must not go back to the pool, or null when it is clean and idle. */
+  unfitReason(): string | null {
+    if (this.abandoned) return 'a statement outlived the client-side backstop';
+    if (this.busy) return 'a statement is still running';
+    const status = this.getTransactionStatus();
+    // 'I': idle, no transaction open. 'T' (in a transaction) or 'E' (in a failed one) means the
+    // caller's COMMIT or ROLLBACK never completed.
+    if (status !== 'I') return `transaction status ${String(status)} at release`;
+    return null;
+  }
+
+  /** Ends the connection at once: the server rolls back whatever it had open. */
+  destroy(): void {
+    (this.connection as unknown as { stream: { destroy(): void } }).stream.destroy();
+  }
+}
+
+/**
+ * The pool hands out only connections fit for use and takes back only clean ones: one whose
+ * transaction is still open, whose statement still runs, or that the backstop gave up on is
+ * destroyed on release, whatever the caller (drizzle's transaction after a failed ROLLBACK
+ * releases without an error) says. A connection that dies while checked out is removed at once,
+ * even if its holder never releases it (drizzle does not when its BEGIN fails).
+ */
+class GuardedPool extends pg.Pool {
+  constructor(
+    options: pg.PoolConfig,
+    /** The limits connections should have when handed out; `limitQueryTime` changes them. */
+    private readonly session: { limits: SessionLimits },
+  ) {
+    super(options);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: Error | boolean) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: Error | boolean) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    const ready = super.connect().then((client) => this.prepare(client));
+    if (!callback) return ready;
+    ready.then(
+      (client) => process.nextTick(callback, undefined, client, client.release),
+      (error: Error) => process.nextTick(callback, error, undefined, () => undefined),
+    );
+    return undefined;
+  }
+
+  private async prepare(client: pg.PoolClient): Promise<pg.PoolClient> {
+    const guarded = client as unknown as GuardedClient & pg.PoolClient;
+    const poolRelease = client.release.bind(client);
+    let released = false;
+    const releaseOnce = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      guarded.off('end', onEnd);
+      const reason = error ? null : guarded.unfitReason();
+      if (reason) guarded.destroy();
+      poolRelease(error ?? (reason ? new Error(`connection discarded: ${reason}`) : undefined));
+    };
+    const onEnd = () => releaseOnce(new Error('connection ended while in use'));
+    guarded.once('end', onEnd);
+    guarded.release = releaseOnce;
+
+    const wanted = this.session.limits;
+    const have = guarded.sessionLimits;
+    if (
+      have.statementTimeoutMs !== wanted.statementTimeoutMs ||
+      have.idleInTransactionMs !== wanted.idleInTransactionMs
+    ) {
+      try {
+        // Integers from our own constants; SET takes no parameters.
+        await guarded.query(
+          `set statement_timeout = ${sqlInteger(wanted.statementTimeoutMs)}; ` +
+            `set idle_in_transaction_session_timeout = ${sqlInteger(wanted.idleInTransactionMs)}`,
+        );
+        guarded.sessionLimits = wanted;
+      } catch (error) {
+        releaseOnce(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+    }
+    return client;
+  }
+}
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const limits = { queryTimeoutMs: 0 };
-  /**
-   * A new connection gives up after DATABASE_CONNECT_TIMEOUT_MS (the pool's own limit also
-   * bounds waiting for a busy connection, which a rush may need longer for), and its statements
-   * after `limits.queryTimeoutMs`, read per query so `limitQueryTime` reaches open connections.
-   * A timed-out statement's connection is discarded by the pool, not reused.
-   */
-  class TimedClient extends pg.Client {
+  const clients = new Set<GuardedClient>();
+  const session = { limits: UNLIMITED };
+  let backstopMs = 0;
+  // A new connection gives up after DATABASE_CONNECT_TIMEOUT_MS (the pool's own limit also
+  // bounds waiting for a busy connection, which a rush may need longer for), and starts with the
+  // session limits in force at that moment.
+  // (Not named *Pool*: drizzle takes any class whose name contains "Pool" for a pool.)
+  class TrackedConnection extends GuardedClient {
     constructor(config?: string | pg.ClientConfig) {
       super(
-        typeof config === 'string' || config === undefined
-          ? config
-          : { ...config, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS },
+        typeof config === 'string' ? { connectionString: config } : (config ?? {}),
+        session.limits,
       );
-      const params = (this as unknown as { connectionParameters: object }).connectionParameters;
-      Object.defineProperty(params, 'query_timeout', {
-        get: () => limits.queryTimeoutMs || undefined,
-      });
+      clients.add(this);
+      this.once('end', () => clients.delete(this));
     }
   }
   // The whole pool stays open (min = max) and is opened at start: by default idle connections
   // close after 10 s, so the first burst of a sale after a quiet spell paid for new backends
   // (fork, authentication, cold catalog caches) exactly when every millisecond counts.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    min: poolSize,
-    Client: TimedClient,
-    connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
-  });
+  const pool = new GuardedPool(
+    {
+      connectionString: url,
+      max: poolSize,
+      min: poolSize,
+      Client: TrackedConnection,
+      connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
+    },
+    session,
+  );
   // A pool error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+
+  /**
+   * The backstop for a server that cannot answer (a dead network path, a frozen host): a
+   * statement running longer than `backstopMs` has its connection destroyed, which fails it (503)
+   * and, on the server, rolls back its transaction. It looks from a timer and then once more
+   * after pending network input was read (setImmediate), so an answer that arrived while our
+   * event loop was busy counts, and a late timer never cuts a statement that was answered.
+   */
+  const running = new Map<GuardedClient, { statementsDone: number; since: number }>();
+  const backstop = setInterval(() => {
+    if (backstopMs === 0) return;
+    setImmediate(() => {
+      const now = performance.now();
+      for (const client of clients) {
+        const seen = running.get(client);
+        if (!client.busy) {
+          running.delete(client);
+        } else if (!seen || seen.statementsDone !== client.statementsDone) {
+          running.set(client, { statementsDone: client.statementsDone, since: now });
+        } else if (now - seen.since >= backstopMs && !client.abandoned) {
+          client.abandoned = true;
+          client.destroy();
+        }
+      }
+      for (const client of running.keys()) if (!clients.has(client)) running.delete(client);
+    });
+  }, BACKSTOP_TICK_MS);
+  backstop.unref();
+
   let lockClient: pg.PoolClient;
   try {
     lockClient = await pool.connect();
   } catch (error) {
+    clearInterval(backstop);
     await pool.end().catch(() => undefined);
     throw new DependencyStartError('DATABASE_URL', error);
   }
@@ -139,14 +321,19 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       return performance.now() - started;
     },
     limitQueryTime: () => {
-      limits.queryTimeoutMs = DATABASE_QUERY_TIMEOUT_MS;
+      // Open connections get the new limits when next handed out (one SET), new ones at start.
+      session.limits = REQUEST_PATH_LIMITS;
+      backstopMs = DATABASE_BACKSTOP_MS;
     },
     poolState: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => pool.end(),
+    close: async () => {
+      clearInterval(backstop);
+      await pool.end();
+    },
   };
 }
 

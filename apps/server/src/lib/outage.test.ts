@@ -21,6 +21,14 @@ describe('isDependencyOutage', () => {
     ],
     ['a connection exception', withCode('connection failure', '08006')],
     [
+      "PostgreSQL's statement_timeout",
+      withCode('canceling statement due to statement timeout', '57014'),
+    ],
+    [
+      "PostgreSQL's idle_in_transaction_session_timeout",
+      withCode('terminating connection due to idle-in-transaction timeout', '25P03'),
+    ],
+    [
       'a driver error wrapped by drizzle',
       new Error('Failed query: select 1', { cause: new Error('Query read timeout') }),
     ],

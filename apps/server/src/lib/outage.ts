@@ -6,8 +6,24 @@
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 export const REDIS_CONNECT_TIMEOUT_MS = 500;
 export const DATABASE_CONNECT_TIMEOUT_MS = 800;
-/** Per statement on the request path; start-up work (migrations, demo seed) has no limit. */
-export const DATABASE_QUERY_TIMEOUT_MS = 800;
+/**
+ * Per statement once start-up work (migrations, demo seed) is done, enforced by PostgreSQL itself
+ * (`statement_timeout`): the server cancels the statement, the transaction's ROLLBACK then runs,
+ * and our own event-loop lag (argon2, a busy CPU) cannot cut a statement the server answered in
+ * time. Measured and chosen in docs/decisions.md (Hardening (issue 22): transactions).
+ */
+export const DATABASE_STATEMENT_TIMEOUT_MS = 1_000;
+/**
+ * The client-side backstop for a dead network path or a frozen server, which cannot cancel
+ * anything: a statement with no answer for this long has its connection destroyed (never
+ * reused). Longer than the server's limit, so a live server always answers first.
+ */
+export const DATABASE_BACKSTOP_MS = 1_300;
+/**
+ * The server's safety net: a session idle inside a transaction this long is ended by PostgreSQL
+ * (its transaction rolled back, its locks freed), whatever state the client is in.
+ */
+export const DATABASE_IDLE_IN_TRANSACTION_MS = 10_000;
 
 /** Network failures of a socket to PostgreSQL or Redis (Node's system error codes). */
 const NETWORK_CODES = new Set([
@@ -29,7 +45,7 @@ const OUTAGE_MESSAGES = [
   'Command timed out',
   'Connection is closed.',
   'Reached the max retries per request limit',
-  // pg / pg-pool
+  // pg / pg-pool (and db/client.ts's backstop, which ends a connection that stopped answering)
   'Query read timeout',
   'timeout expired', // a new connection's connect timeout
   'timeout exceeded when trying to connect',
@@ -50,6 +66,9 @@ export function isDependencyOutage(error: unknown): boolean {
       if (NETWORK_CODES.has(code)) return true;
       // SQLSTATE: connection exceptions, server shutting down or starting, too many connections.
       if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+      // The server cut a statement at statement_timeout (57014: query_canceled), or ended a
+      // session left idle in a transaction (25P03): the database was too slow for this request.
+      if (code === '57014' || code === '25P03') return true;
     }
     if (name === 'MaxRetriesPerRequestError') return true;
     // The S3 adapter's wrapper for an object store that is down (adapters/storage).

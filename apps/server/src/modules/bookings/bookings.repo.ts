@@ -530,25 +530,25 @@ export async function closeUnpaidOfCancelledConcert(
   concertId: number,
   now: Date,
 ): Promise<number[]> {
-  const pending = await queryRows<{ id: number }>(
-    tx,
-    sql`update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
-        where concert_id = ${concertId} and status = 'PENDING_PAYMENT'
-        returning id`,
-  );
-  const ids = pending.map((r) => Number(r.id));
-  if (ids.length > 0) {
-    const list = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update payments set status = 'CANCELED', failure_code = 'CONCERT_CANCELLED',
+  // One statement however many unpaid bookings there are (a seller's cancel runs this inside
+  // its request): the bookings, their pending payments and their tickets together.
+  await tx.execute(
+    sql`with closed as (
+          update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
+          where concert_id = ${concertId} and status = 'PENDING_PAYMENT'
+          returning id
+        ), payments_closed as (
+          update payments set status = 'CANCELED', failure_code = 'CONCERT_CANCELLED',
             failure_message = '공연이 취소되어 결제가 취소되었습니다.', updated_at = ${now}
-          where booking_id in (${list}) and status = 'PENDING'`,
-    );
-    await tx.execute(sql`update tickets set concert_seat_id = null where booking_id in (${list})`);
-  }
+          where booking_id in (select id from closed) and status = 'PENDING'
+          returning id
+        ), tickets_detached as (
+          update tickets set concert_seat_id = null
+          where booking_id in (select id from closed)
+          returning id
+        )
+        select (select count(*) from closed) as bookings`,
+  );
   const freed = await queryRows<{ id: number }>(
     tx,
     sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
@@ -635,6 +635,31 @@ export async function countRefundsDue(
         group by b.concert_id`,
   );
   return new Map(rows.map((r) => [Number(r.concert_id), Number(r.due)]));
+}
+
+/**
+ * How many bookings of each given concert were refunded with `reason` (the concert's cancel):
+ * the done side of the seller's refund progress.
+ */
+export async function countRefundsDone(
+  db: DbOrTx,
+  concertIds: number[],
+  reason: string,
+): Promise<Map<number, number>> {
+  if (concertIds.length === 0) return new Map();
+  const rows = await queryRows<{ concert_id: number; done: number }>(
+    db,
+    sql`select b.concert_id, count(distinct b.id)::int as done
+        from bookings b
+        join payments p on p.booking_id = b.id
+        join payment_cancellations pc on pc.payment_id = p.id and pc.reason = ${reason}
+        where b.concert_id in (${sql.join(
+          concertIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        group by b.concert_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.concert_id), Number(r.done)]));
 }
 
 /** Cancelled concerts that still have an unpaid booking or a held seat (late arrivals). */

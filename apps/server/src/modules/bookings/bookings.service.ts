@@ -27,6 +27,7 @@ import {
   cancelConfirmedBooking,
   closeUnpaidBooking,
   closeUnpaidOfCancelledConcert,
+  countRefundsDone,
   countRefundsDue,
   findCancelledConcertsWithLeftovers,
   findRefundsDue,
@@ -559,7 +560,9 @@ export function createBookingsService(deps: {
 
   /**
    * The refund job: ends what arrived at cancelled concerts after they were cancelled (a booking
-   * made or a seat held against a stale on-sale check) and retries every refund still due.
+   * made or a seat held against a stale on-sale check), then refunds every paid booking still
+   * due, batch after batch while whole batches succeed (a cancel answers before any refund, so a
+   * big concert's refunds are all this job's work); a refused refund waits for the next run.
    */
   async function settleCancelledConcerts(
     options: { signal?: AbortSignal } = {},
@@ -571,14 +574,38 @@ export function createBookingsService(deps: {
       );
       await publishSeats(concertId, freed);
     }
-    return refundCancelledConcerts(options.signal ? { signal: options.signal } : {});
+    const total = { refunded: 0, failed: 0 };
+    for (;;) {
+      const batch = await refundCancelledConcerts({
+        limit: REFUND_BATCH,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      total.refunded += batch.refunded;
+      total.failed += batch.failed;
+      // A lost job lock stops the run between batches too: the new holder takes over.
+      if (options.signal?.aborted) return total;
+      if (batch.failed > 0 || batch.refunded < REFUND_BATCH) return total;
+    }
+  }
+
+  /** A cancelled concert's refunds: still due, and made because of the cancel. */
+  async function refundProgress(
+    concertIds: number[],
+  ): Promise<Map<number, { pending: number; done: number }>> {
+    const [due, done] = await Promise.all([
+      countRefundsDue(db, concertIds),
+      countRefundsDone(db, concertIds, CONCERT_CANCELLED_REASON),
+    ]);
+    return new Map(
+      concertIds.map((id) => [id, { pending: due.get(id) ?? 0, done: done.get(id) ?? 0 }]),
+    );
   }
 
   return {
     closeUnpaidOfCancelled,
     refundCancelledConcerts,
     settleCancelledConcerts,
-    countRefundsDue: (concertIds: number[]) => countRefundsDue(db, concertIds),
+    refundProgress,
     /** Tells open seat pages (polls and sockets, every instance) that these seats changed. */
     publishSeats,
     createBooking,

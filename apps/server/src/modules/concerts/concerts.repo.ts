@@ -30,10 +30,10 @@ export interface SectionToInsert {
 }
 
 /**
- * At most this many seats per INSERT. On PostgreSQL every request-path statement is cut off
- * client-side after 800 ms (lib/outage.ts, pg's `query_timeout`, which a server-side
- * `SET LOCAL statement_timeout` would not lift); 10,000 rows with their five indexes take well
- * under 100 ms, so a 100,000-seat concert is ten statements inside the caller's transaction.
+ * At most this many seats per INSERT. On PostgreSQL the server cancels every statement after
+ * start-up at 1 s (lib/outage.ts, `statement_timeout`); 10,000 rows with their five indexes take
+ * well under 100 ms, so a 100,000-seat concert is ten short statements inside the caller's
+ * transaction, each far from the limit.
  */
 export const SEATS_PER_INSERT = 10_000;
 

@@ -367,7 +367,8 @@ describe('GET /metrics refunds', () => {
       };
       expect(await read()).toEqual({ pending: 0, refundFailed: 0, refunded: 0, byConcert: 0 });
 
-      // The seller cancels; the provider refuses the refund made at once and the job's first try.
+      // The seller cancels (the answer makes no refund); the provider refuses the job's first
+      // two tries.
       refuseNext = 2;
       const cancelled = await own.app.inject({
         method: 'DELETE',
@@ -375,6 +376,8 @@ describe('GET /metrics refunds', () => {
         headers: { cookie: seller.cookie },
       });
       expect(cancelled.statusCode).toBe(200);
+      expect(await read()).toEqual({ pending: 1, refundFailed: 0, refunded: 0, byConcert: 0 });
+      await own.app.scheduler.runNow('cancelled-concert-refunds');
       expect(await read()).toEqual({ pending: 1, refundFailed: 1, refunded: 0, byConcert: 0 });
       await own.app.scheduler.runNow('cancelled-concert-refunds');
       expect(await read()).toEqual({ pending: 1, refundFailed: 2, refunded: 0, byConcert: 0 });
@@ -386,7 +389,7 @@ describe('GET /metrics refunds', () => {
           job: 'cancelled-concert-refunds',
           outcome: 'ok',
         }),
-      ).toBe(2);
+      ).toBe(3);
     } finally {
       await own.close();
     }

@@ -10,6 +10,7 @@ import {
 } from '../../adapters/payment-provider/payment-provider';
 import { queryRows } from '../../db/client';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { expectBookingInvariants } from '../../../test/helpers/invariants';
 import {
   admit,
   book,
@@ -23,8 +24,10 @@ type Account = Awaited<ReturnType<typeof createLoggedInUser>>;
 
 /**
  * Cancelling a concert (DELETE /seller/concerts/{id}) on the sandbox provider, watched at the
- * provider: every paid booking refunded once, unpaid ones and holds ended, the waiting room
- * closed, and a refund the provider refuses retried by the refund job until it succeeds.
+ * provider: the cancel answers at once (CANCELLED, sales closed, unpaid ones and holds ended, the
+ * waiting room closed) and makes no refund itself; the refund job then refunds every paid
+ * booking exactly once, with its progress in the seller's view, and retries a refund the
+ * provider refuses until it succeeds.
  */
 const secret = randomBytes(32).toString('hex');
 const sandbox = createSandboxPaymentProvider({ secret });
@@ -109,9 +112,13 @@ async function sellerView(concertId: number) {
     url: `/api/seller/concerts/status?status=CANCELLED&sellerId=${seller.id}`,
     headers: { cookie: seller.cookie },
   });
-  return (response.json().data as Array<{ concertId: number; refundsPending: number }>).find(
-    (c) => c.concertId === concertId,
-  );
+  return (
+    response.json().data as Array<{
+      concertId: number;
+      refundsPending: number;
+      refundsDone: number;
+    }>
+  ).find((c) => c.concertId === concertId);
 }
 
 describe('DELETE /seller/concerts/{id}', () => {
@@ -148,8 +155,12 @@ describe('DELETE /seller/concerts/{id}', () => {
     expect(response.json()).toMatchObject({
       success: true,
       message: '콘서트가 취소되었습니다.',
-      data: { concertId, status: 'CANCELLED', refundsPending: 0 },
+      data: { concertId, status: 'CANCELLED', refundsPending: 3, refundsDone: 0 },
     });
+    // The cancel itself refunds nothing: that is the refund job's work.
+    expect(refunds.length).toBe(before);
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
+    expect(await sellerView(concertId)).toMatchObject({ refundsPending: 0, refundsDone: 3 });
 
     // Exactly one full refund per paid booking, each for what was paid.
     const made = refunds.slice(before);
@@ -226,6 +237,7 @@ describe('DELETE /seller/concerts/{id}', () => {
     });
     await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     expect(refunds.length - before).toBe(3);
+    await expectBookingInvariants(ctx.database.db);
   });
 
   it('a refund the provider refuses stays pending for the seller, and the job retries it', async () => {
@@ -235,14 +247,14 @@ describe('DELETE /seller/concerts/{id}', () => {
     });
     const paid = [await paidBuyer(concertId), await paidBuyer(concertId)];
     const before = refunds.length;
-    // The first two refund attempts fail (both bookings, inline), then the third (the job's
-    // first retry of one of them) fails too.
+    // The job's first run finds both refunds refused, and the first attempt of its second run too.
     refuseNext = 3;
     const response = await cancel(seller, concertId);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ status: 'CANCELLED', refundsPending: 2 });
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     expect(refunds.length).toBe(before);
-    expect((await sellerView(concertId))?.refundsPending).toBe(2);
+    expect(await sellerView(concertId)).toMatchObject({ refundsPending: 2, refundsDone: 0 });
     for (const { account, created } of paid) {
       expect(await detailOf(account, created.bookingNumber)).toMatchObject({
         bookingStatus: 'CONFIRMED',
@@ -254,10 +266,10 @@ describe('DELETE /seller/concerts/{id}', () => {
 
     await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     expect(refunds.length - before).toBe(1);
-    expect((await sellerView(concertId))?.refundsPending).toBe(1);
+    expect(await sellerView(concertId)).toMatchObject({ refundsPending: 1, refundsDone: 1 });
     await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     expect(refunds.length - before).toBe(2);
-    expect((await sellerView(concertId))?.refundsPending).toBe(0);
+    expect(await sellerView(concertId)).toMatchObject({ refundsPending: 0, refundsDone: 2 });
     for (const { account, created } of paid) {
       expect(await detailOf(account, created.bookingNumber)).toMatchObject({
         bookingStatus: 'CANCELED',
@@ -284,8 +296,11 @@ describe('DELETE /seller/concerts/{id}', () => {
     expect(response.json().data).toMatchObject({
       status: 'CANCELLED',
       description: '사정으로 취소합니다.',
-      refundsPending: 0,
+      refundsPending: 1,
+      refundsDone: 0,
     });
+    expect(refunds.length).toBe(before);
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     expect(refunds.slice(before).map((r) => r.idempotencyKey)).toEqual([
       `cancel-${buyer.created.orderId}`,
     ]);
@@ -327,6 +342,112 @@ describe('DELETE /seller/concerts/{id}', () => {
     ]);
     expect(await seatCounts(concertId)).toEqual({ AVAILABLE: 10 });
   });
+
+  it('a concert with 30 paid bookings is cancelled at once; the job refunds each exactly once', async () => {
+    const { id: concertId } = await createConcert(ctx.database.db, {
+      sellerId: seller.id,
+      totalSeats: 40,
+      maxTicketsPerUser: 10,
+    });
+    // Three buyers, ten paid bookings of one seat each.
+    const orders = new Map<string, number>();
+    for (let b = 0; b < 3; b += 1) {
+      const account = await createLoggedInUser(ctx.app, ctx.database.db);
+      const session = await admit(ctx.app, concertId, account);
+      for (let i = 0; i < 10; i += 1) {
+        const created = await book(
+          ctx.app,
+          concertId,
+          session,
+          await holdSeats(ctx.app, concertId, session, 1),
+        );
+        await payInSandbox(ctx.app, session, created);
+        orders.set(`cancel-${created.orderId}`, created.amount);
+      }
+    }
+    const before = refunds.length;
+    const started = performance.now();
+    const response = await cancel(seller, concertId);
+    const tookMs = performance.now() - started;
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      status: 'CANCELLED',
+      refundsPending: 30,
+      refundsDone: 0,
+    });
+    // Nothing in the answer's path scaled with the bookings: no refund was made in it.
+    expect(refunds.length).toBe(before);
+    expect(tookMs).toBeLessThan(2_000);
+    // Sales are closed at once: the waiting room refuses, the public page says cancelled.
+    const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+    const entry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/queue/enter?concertId=${concertId}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(entry.json()).toMatchObject({ status: 409, code: 'B001' });
+
+    // The job: 25 refunds taken, 5 refused by the provider this time (progress 25/30)...
+    refuseNext = 5;
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
+    expect(await sellerView(concertId)).toMatchObject({ refundsPending: 5, refundsDone: 25 });
+    // ...the rest on its next run; further runs refund nothing twice.
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
+    expect(await sellerView(concertId)).toMatchObject({ refundsPending: 0, refundsDone: 30 });
+    const made = refunds.slice(before);
+    expect(made).toHaveLength(30);
+    expect(new Set(made.map((r) => r.idempotencyKey)).size).toBe(30);
+    for (const refund of made) expect(orders.get(refund.idempotencyKey)).toBe(refund.amount);
+    // Exactly once in our records too: one cancel-history row per payment.
+    const [history] = await queryRows<{ rows: number; payments: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as rows, count(distinct pc.payment_id)::int as payments
+          from payment_cancellations pc join payments p on p.id = pc.payment_id
+          join bookings b on b.id = p.booking_id where b.concert_id = ${concertId}`,
+    );
+    expect(history).toEqual({ rows: 30, payments: 30 });
+    expect(await seatCounts(concertId)).toEqual({ AVAILABLE: 40 });
+    await expectBookingInvariants(ctx.database.db);
+  }, 60_000);
+
+  it('with jobs running, the cancel wakes the refund job: no wait for its next tick', async () => {
+    const own = await createTestContext({
+      env: { SESSION_SECRET: secret },
+      overrides: { paymentProvider: watchedProvider, startJobs: true },
+    });
+    try {
+      await own.app.ready();
+      const ownSeller = await createLoggedInUser(own.app, own.database.db, 'ROLE_SELLER');
+      const { id: concertId } = await createConcert(own.database.db, {
+        sellerId: ownSeller.id,
+        totalSeats: 10,
+      });
+      const account = await createLoggedInUser(own.app, own.database.db);
+      const session = await admit(own.app, concertId, account);
+      const created = await book(
+        own.app,
+        concertId,
+        session,
+        await holdSeats(own.app, concertId, session, 1),
+      );
+      await payInSandbox(own.app, session, created);
+      const cancelled = await own.app.inject({
+        method: 'DELETE',
+        url: `/api/seller/concerts/${concertId}?sellerId=${ownSeller.id}`,
+        headers: { cookie: ownSeller.cookie },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      // The job's interval is 15 s; woken by the cancel, it refunds within a few seconds.
+      await expect
+        .poll(() => refunds.some((r) => r.idempotencyKey === `cancel-${created.orderId}`), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 
   it('a completed show cannot be cancelled; unknown 404; others 403', async () => {
     const { id: done } = await createConcert(ctx.database.db, {

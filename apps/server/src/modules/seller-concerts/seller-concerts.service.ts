@@ -42,12 +42,6 @@ function fullTime(value: string): string {
   return value.length === 5 ? `${value}:00` : value.slice(0, 8);
 }
 
-/**
- * Refunds a cancel request makes before it answers; a concert with more paid bookings has the
- * rest refunded by the refund job within seconds, and the seller sees them as refundsPending.
- */
-const INLINE_REFUNDS = 20;
-
 /** The fields that place the show and its sale in time: frozen once a ticket is sold. */
 const scheduleFields = [
   'concertDate',
@@ -68,16 +62,23 @@ export function createSellerConcertsService(deps: {
   bookings: BookingsService;
   queue: QueueService;
   clock: Clock;
+  /**
+   * Starts the refund job now, in the background (app.ts; nothing when jobs do not run): a
+   * cancel answers at once and leaves every refund to the job, whose next tick may be seconds
+   * away.
+   */
+  wakeRefundJob?: () => void;
 }) {
   const { db, concerts, bookings, queue, clock } = deps;
 
-  /** The concert as the seller's screens show it: with the refunds its cancellation still owes. */
+  /** The concert as the seller's screens show it: with its cancellation's refund progress. */
   async function toSellerConcerts(rows: ConcertRow[]): Promise<SellerConcert[]> {
     const cancelled = rows.filter((row) => row.status === 'CANCELLED').map((row) => row.id);
-    const due = await bookings.countRefundsDue(cancelled);
+    const progress = await bookings.refundProgress(cancelled);
     return rows.map((row) => ({
       ...concerts.toConcert(row),
-      refundsPending: due.get(row.id) ?? 0,
+      refundsPending: progress.get(row.id)?.pending ?? 0,
+      refundsDone: progress.get(row.id)?.done ?? 0,
     }));
   }
   async function toSellerConcert(row: ConcertRow): Promise<SellerConcert> {
@@ -105,14 +106,16 @@ export function createSellerConcertsService(deps: {
 
   /**
    * After the cancel committed: public pages drop the concert, the waiting room and its keys end,
-   * open seat pages hear that seats changed, and every paid booking is refunded now; a refund
-   * the provider refuses stays due for the refund job (seen by the seller as refundsPending).
+   * open seat pages hear that seats changed. Nothing here grows with the number of bookings: the
+   * paid ones are refunded by the refund job (durable: a CONFIRMED booking of a CANCELLED
+   * concert is its work list, so a crash loses nothing), woken now; the seller watches
+   * refundsDone / refundsPending.
    */
   async function afterCancel(concertId: number, freed: number[]): Promise<void> {
     concerts.invalidateCatalog();
     await queue.closeConcert(concertId);
     await bookings.publishSeats(concertId, freed);
-    await bookings.refundCancelledConcerts({ concertId, limit: INLINE_REFUNDS });
+    deps.wakeRefundJob?.();
   }
 
   /** Today in Seoul by the server's clock: "in the future" is measured against it. */

@@ -98,8 +98,11 @@ describe('cancelling a concert with Toss payments', () => {
     expect(response.json()).toMatchObject({
       success: true,
       message: '콘서트가 취소되었습니다.',
-      data: { status: 'CANCELLED', refundsPending: 0 },
+      data: { status: 'CANCELLED', refundsPending: 3, refundsDone: 0 },
     });
+    // The cancel answers first; the refund job makes the refunds.
+    expect(toss.refunds.length).toBe(before);
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     const made = toss.refunds.slice(before);
     expect(made).toHaveLength(3);
     for (const { paymentKey, created, account } of paid) {
@@ -137,8 +140,11 @@ describe('cancelling a concert with Toss payments', () => {
     expect(response.json().data).toMatchObject({ status: 'CANCELLED', refundsPending: 1 });
     expect(await statusesOf(buyer.account, buyer.created.bookingNumber)).toBe('CONFIRMED/DONE');
 
+    // Refused on the job's first two runs (the cancel itself makes no refund), taken on the third.
+    await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     expect(toss.refunds.length).toBe(before);
+    expect(await statusesOf(buyer.account, buyer.created.bookingNumber)).toBe('CONFIRMED/DONE');
     await ctx.app.scheduler.runNow('cancelled-concert-refunds');
     expect(toss.refunds.slice(before)).toEqual([
       expect.objectContaining({

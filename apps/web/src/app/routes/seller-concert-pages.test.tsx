@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast-store';
+import { refundProgressRefetchMs } from '@/features/seller-concerts/api/seller-concerts-api';
 import { makeConcert, pageOf, users } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -37,6 +38,7 @@ function sellerConcert(overrides: Partial<SellerConcert> = {}): SellerConcert {
       ...overrides,
     }),
     refundsPending: 0,
+    refundsDone: 0,
     ...overrides,
   };
 }
@@ -410,6 +412,13 @@ describe('/seller/concerts/manage', () => {
         status: 'CANCELLED',
         updatedAt: '2026-11-02T09:30:00',
         refundsPending: 2,
+        refundsDone: 3,
+      }),
+      sellerConcert({
+        concertId: 3,
+        title: '환불 끝난 공연',
+        status: 'CANCELLED',
+        refundsDone: 4,
       }),
     ]);
     renderApp('/seller/concerts/manage', { session: users.seller });
@@ -417,11 +426,35 @@ describe('/seller/concerts/manage', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('등록');
     expect(rows[2]).toHaveTextContent('수정2026.11.02');
-    expect(rows[2]).toHaveTextContent('환불 대기 2건');
+    expect(rows[2]).toHaveTextContent('환불 진행 3/5건');
+    expect(rows[3]).toHaveTextContent('환불 완료 4건');
     expect(
       within(rows[2] as HTMLElement).getByRole('button', { name: '고친 공연 수정' }),
     ).toBeDisabled();
   });
+
+  it('keeps asking while refunds are in progress, so the seller watches them finish', async () => {
+    const cancelled = sellerConcert({
+      concertId: 4,
+      title: '환불 중인 공연',
+      status: 'CANCELLED',
+      refundsPending: 30,
+    });
+    const concerts = [cancelled];
+    serveList(concerts);
+    renderApp('/seller/concerts/manage', { session: users.seller });
+    const table = await screen.findByRole('table', { name: '내 콘서트 목록' });
+    expect(table).toHaveTextContent('환불 진행 0/30건');
+    // The refund job moves on; nothing is clicked, the list asks again by itself.
+    concerts[0] = { ...cancelled, refundsPending: 0, refundsDone: 30 };
+    expect(
+      await within(table).findByText(
+        '환불 완료 30건',
+        {},
+        { timeout: refundProgressRefetchMs + 2_000 },
+      ),
+    ).toBeInTheDocument();
+  }, 15_000);
 
   it("cancels after confirming, and shows the server's 409 in the dialog", async () => {
     const user = userEvent.setup();
@@ -460,7 +493,7 @@ describe('/seller/concerts/manage', () => {
     await user.click(within(dialog).getByRole('button', { name: '콘서트 취소' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toastStore.getSnapshot().map((t) => t.message)).toContain(
-      '콘서트가 취소되었습니다. 환불 대기 1건은 결제사 응답 후 자동으로 다시 처리됩니다.',
+      '콘서트가 취소되었습니다. 결제된 예매 1건의 환불을 차례로 진행합니다. 진행 상황은 목록에서 확인할 수 있습니다.',
     );
   });
 

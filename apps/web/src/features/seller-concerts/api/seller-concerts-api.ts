@@ -50,11 +50,21 @@ export function getSellerConcertsByStatus(
   });
 }
 
+/** How often a list with refunds in progress asks again, so the seller watches them finish. */
+export const refundProgressRefetchMs = 3_000;
+
+/** Whether any listed concert's cancellation still has refunds to make. */
+export function refundsInProgress(concerts: readonly SellerConcert[] | undefined): boolean {
+  return (concerts ?? []).some((concert) => concert.refundsPending > 0);
+}
+
 export function sellerConcertsQueryOptions(params: SellerConcertListParams) {
   return queryOptions({
     queryKey: [...sellerConcertsQueryKey, 'page', params] as const,
     queryFn: ({ signal }) => getSellerConcerts(params, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      refundsInProgress(query.state.data?.content) ? refundProgressRefetchMs : false,
   });
 }
 
@@ -72,6 +82,8 @@ export function useSellerConcertsByStatus(
     queryFn: ({ signal }) => getSellerConcertsByStatus(sellerId, status ?? 'SCHEDULED', signal),
     enabled: enabled && status !== null,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      refundsInProgress(query.state.data) ? refundProgressRefetchMs : false,
   });
 }
 

@@ -15,10 +15,13 @@ interface CancelConcertDialogProps {
   onClose: () => void;
 }
 
-/** The message a cancel gives, with the refunds the provider has not taken yet. */
+/**
+ * The message a cancel gives: it answers before any refund is made, so it says how many paid
+ * bookings will be refunded and where to watch them (the list's 환불 진행 badge).
+ */
 export function cancelledMessage(message: string, refundsPending: number): string {
   return refundsPending > 0
-    ? `${message} 환불 대기 ${refundsPending}건은 결제사 응답 후 자동으로 다시 처리됩니다.`
+    ? `${message} 결제된 예매 ${refundsPending}건의 환불을 차례로 진행합니다. 진행 상황은 목록에서 확인할 수 있습니다.`
     : message;
 }
 

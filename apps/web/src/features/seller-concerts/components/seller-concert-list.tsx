@@ -24,13 +24,21 @@ export function timestampLabel(concert: SellerConcert): { label: string; value: 
     : { label: '등록', value: formatDateTime(concert.createdAt) };
 }
 
-function RefundsPending({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <Badge tone="warning" title="결제사가 환불을 받아들일 때까지 자동으로 다시 시도합니다.">
-      환불 대기 {count}건
-    </Badge>
-  );
+/** A cancelled concert's refunds: in progress (done of all), or all done. */
+export function RefundProgress({ concert }: { concert: SellerConcert }) {
+  const { refundsPending: pending, refundsDone: done } = concert;
+  if (pending > 0) {
+    return (
+      <Badge
+        tone="warning"
+        title="환불을 차례로 진행합니다. 결제사가 받아들이지 않은 건은 자동으로 다시 시도합니다."
+      >
+        환불 진행 {formatNumber(done)}/{formatNumber(done + pending)}건
+      </Badge>
+    );
+  }
+  if (done > 0) return <Badge tone="success">환불 완료 {formatNumber(done)}건</Badge>;
+  return null;
 }
 
 function RowActions({
@@ -145,7 +153,7 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
                   <td className="px-3 py-3">
                     <div className="flex flex-col items-start gap-1.5">
                       <SellerConcertStatus status={concert.status} />
-                      <RefundsPending count={concert.refundsPending} />
+                      <RefundProgress concert={concert} />
                     </div>
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap text-zinc-200">
@@ -193,7 +201,7 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
                 <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                   <div className="flex flex-wrap items-center gap-1.5">
                     <SellerConcertStatus status={concert.status} />
-                    <RefundsPending count={concert.refundsPending} />
+                    <RefundProgress concert={concert} />
                   </div>
                   <p className="font-semibold break-words text-white">{concert.title}</p>
                   <p className="text-sm text-zinc-400">{concert.artist}</p>
