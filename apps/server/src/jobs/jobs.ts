@@ -67,8 +67,9 @@ export function registerJobs(
   });
   scheduler.add({
     name: 'cancelled-concert-refunds',
-    // A cancelled concert's refunds the provider refused or could not take are retried until
-    // they succeed; leftovers that reached the concert after its cancel end here too. Every
+    // Every refund of a cancelled concert is this job's work (the seller's cancel only starts a
+    // run), in batches of 200; a refused refund is retried on the next run, and leftovers that
+    // reached the concert after its cancel end here too. Every
     // 5 s, so a run whose holder died is taken over within lock TTL + 5 s (15 s); the refunds
     // stop between two bookings when the lock is lost, so no two instances refund at once.
     intervalMs: 5_000,
