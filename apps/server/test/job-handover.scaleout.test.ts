@@ -20,6 +20,7 @@ import {
   waitFor,
   type ServerProcess,
 } from './helpers/server-processes';
+import { expectDatabaseInvariants } from './helpers/invariants';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 /**
@@ -172,10 +173,9 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
 }
 
 /**
- * The concert's money and seats agree (a minimal stand-in for the shared invariant checks):
- * every booking has its payment and every payment its booking; no seat is still sold, held or
- * tied to a booking; every booking is cancelled with its payment refunded by exactly one
- * cancellation row.
+ * The concert's money and seats agree, beyond the shared invariants: every booking has its
+ * payment and every payment its booking; no seat is still sold, held or tied to a booking;
+ * every booking is cancelled with its payment refunded by exactly one cancellation row.
  */
 async function expectConcertFullyRefunded(concertId: number): Promise<void> {
   const [counts] = await query<Record<string, number>>(
@@ -321,5 +321,6 @@ describe('a refund run whose instance is killed', () => {
       expect(refund.idempotencyKey).toMatch(/^cancel-/);
     }
     await expectConcertFullyRefunded(concertId);
+    await expectDatabaseInvariants(ctx.config.databaseUrl ?? '');
   }, 240_000);
 });
