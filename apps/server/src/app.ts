@@ -106,6 +106,11 @@ import type { PushSenderPort } from './adapters/push-sender/push-sender';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { testHooksRoutes } from './modules/notifications/test-hooks.routes';
+import type { MailerPort } from './adapters/mailer/mailer';
+import { createOutboxMailer } from './adapters/mailer/outbox-mailer';
+import { createSmtpMailer } from './adapters/mailer/smtp-mailer';
+import { accountEmailRoutes } from './modules/account-email/account-email.routes';
+import { createAccountEmailService } from './modules/account-email/account-email.service';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -120,6 +125,8 @@ export interface AppOverrides {
   oauthProviders?: Partial<Record<SocialProvider, OAuthProviderPort>>;
   /** Another Web Push sender (tests that make the push service fail in a chosen way). */
   pushSender?: PushSenderPort;
+  /** Another mailer (tests that hold mail back to show answers never wait for it). */
+  mailer?: MailerPort;
 }
 
 export type App = FastifyInstance;
@@ -130,6 +137,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Every route as registered (method and URL), HEAD included: the security suite's inventory. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+    /** Account mail is sent after the answer; `idle()` resolves when none is left (tests). */
+    accountMail: { idle(): Promise<void> };
   }
 }
 
@@ -359,6 +368,23 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // SMTP when configured; otherwise the outbox table the admin reads (nothing else to run).
+  const mailer: MailerPort =
+    overrides.mailer ??
+    (config.mail.smtpUrl
+      ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+      : createOutboxMailer({ db: database.db, clock }));
+  const accountEmail = createAccountEmailService({
+    db: database.db,
+    mailer,
+    counters,
+    sessions: sessionStore,
+    clock,
+    frontBaseUrl: config.frontBaseUrl,
+    log: app.log,
+  });
+  app.decorate('accountMail', { idle: accountEmail.idle });
+
   const social = createSocialAuthService({
     db: database.db,
     clock,
@@ -437,7 +463,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, redis });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, accountEmail });
+      await api.register(accountEmailRoutes, { accountEmail });
       await api.register(socialAccountsRoutes, { social });
       await api.register(mypageRoutes, { mypage });
       await api.register(sellersRoutes, { sellers });
@@ -524,6 +551,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await accountEmail.idle();
+    await mailer.close();
     await bus.close();
     if (redis) await redis.quit().catch(() => undefined);
     objectStore?.close();

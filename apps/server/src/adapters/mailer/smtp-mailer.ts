@@ -10,11 +10,14 @@ export interface SmtpMailerOptions {
   timeoutMs?: number;
 }
 
-/** Mail through an SMTP server with nodemailer (a pooled connection, reused between messages). */
+/**
+ * Mail through an SMTP server with nodemailer, one connection per message: account mail is a
+ * few messages a minute, and a fresh connection never trips over a server's idle timeout.
+ */
 export function createSmtpMailer(options: SmtpMailerOptions): MailerPort {
   const timeout = options.timeoutMs ?? 15_000;
-  const transport = nodemailer.createTransport(options.url, {
-    from: options.from,
+  const transport = nodemailer.createTransport({
+    url: options.url,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
