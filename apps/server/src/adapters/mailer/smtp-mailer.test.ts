@@ -95,7 +95,8 @@ describe('SMTP mailer (nodemailer) against an SMTP server on loopback', () => {
       from: '커튼콜 <no-reply@curtaincall.test>',
       timeoutMs: 5_000,
     });
-    const link = 'http://localhost:8080/verify-email?token=abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123_-';
+    const link =
+      'http://localhost:8080/verify-email?token=abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123_-';
     try {
       expect(mailer.delivery).toBe('smtp');
       await mailer.send({

@@ -118,9 +118,7 @@ export async function findToken(
   const [row] = await db
     .select()
     .from(accountTokens)
-    .where(
-      and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes)),
-    );
+    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes)));
   return row;
 }
 

@@ -3,11 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailerPort, MailMessage } from '../../adapters/mailer/mailer';
 import { accountTokens, users } from '../../db/schema/index';
-import {
-  createLoggedInUser,
-  login,
-  registerUser,
-} from '../../../test/helpers/factories';
+import { createLoggedInUser, login, registerUser } from '../../../test/helpers/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { RESET_LINK_MINUTES, VERIFY_LINK_HOURS } from './account-email.service';
 
@@ -168,7 +164,9 @@ describe('e-mail verification at sign-up', () => {
     const refused = await post('/api/auth/email-verification/resend', {}, user.cookie);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'E001' });
-    expect(refused.json().message).toMatch(/^요청이 너무 많습니다\. \d+분 후에 다시 시도해주세요\.$/);
+    expect(refused.json().message).toMatch(
+      /^요청이 너무 많습니다\. \d+분 후에 다시 시도해주세요\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     ctx.clock.advance(10 * 60_000);
     expect((await post('/api/auth/email-verification/resend', {}, user.cookie)).statusCode).toBe(

@@ -3,6 +3,7 @@ import type { Profile } from '@curtaincall/contracts';
 import { useState } from 'react';
 import { ProfileEditForm, type ProfileImagePicker } from './profile-edit-form';
 import { ProfileView } from './profile-view';
+import { EmailPanel } from '@/features/account-email/components/email-panel';
 import { LinkedAccountsPanel } from './linked-accounts-panel';
 
 interface ProfilePanelProps {
@@ -41,6 +42,7 @@ export function ProfilePanel({
           <ProfileView profile={profile} onEdit={() => setIsEditing(true)} />
         )}
       </section>
+      <EmailPanel />
       {pushConsent}
       <LinkedAccountsPanel />
     </div>
