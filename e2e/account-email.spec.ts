@@ -71,6 +71,8 @@ test.describe('verified e-mail and password reset by mail', () => {
     page,
     browser,
   }) => {
+    // One long journey (two accounts, three mails, ten screenshots) on a small shared machine.
+    test.setTimeout(240_000);
     const tag = randomBytes(3).toString('hex');
     const username = `mail${tag}`;
     const email = `${username}@example.com`;

@@ -62,6 +62,7 @@ export function EmailPanel() {
         )}
         이메일 인증
       </h2>
+      {status.isPending && <p className="text-sm text-zinc-400">불러오는 중…</p>}
       {status.isError && (
         <p role="alert" className="text-sm text-rose-200">
           {getErrorMessage(status.error, '이메일 정보를 불러오지 못했습니다.')}
