@@ -48,6 +48,8 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
 export interface MypageProps {
   /** The profile image picker (the registration page's), used in edit mode. */
   imagePicker: ProfileImagePicker;
+  /** The e-mail verification panel shown under the profile (issue 22). */
+  emailPanel?: ReactNode;
   /** The push consent switch shown under the profile (buyer-side.md §4). */
   pushConsent?: ReactNode;
   /** After the profile was saved, e.g. to refresh the session's nickname. */
@@ -60,7 +62,7 @@ export interface MypageProps {
  * tab opens and its panel then stays mounted, so switching tabs does not load it again; the
  * profile and password panels unmount when left, which discards unsaved edits and typed passwords.
  */
-export function Mypage({ imagePicker, pushConsent, onProfileSaved }: MypageProps) {
+export function Mypage({ imagePicker, emailPanel, pushConsent, onProfileSaved }: MypageProps) {
   const baseId = useId();
   const [activeTab, selectTab] = useMypageTab();
   const profile = useProfile();
@@ -74,6 +76,7 @@ export function Mypage({ imagePicker, pushConsent, onProfileSaved }: MypageProps
           <ProfilePanel
             profile={data}
             imagePicker={imagePicker}
+            emailPanel={emailPanel}
             pushConsent={pushConsent}
             onProfileSaved={onProfileSaved}
           />

@@ -3,12 +3,13 @@ import type { Profile } from '@curtaincall/contracts';
 import { useState } from 'react';
 import { ProfileEditForm, type ProfileImagePicker } from './profile-edit-form';
 import { ProfileView } from './profile-view';
-import { EmailPanel } from '@/features/account-email/components/email-panel';
 import { LinkedAccountsPanel } from './linked-accounts-panel';
 
 interface ProfilePanelProps {
   profile: Profile;
   imagePicker: ProfileImagePicker;
+  /** The e-mail verification panel (account-email feature), under the profile. */
+  emailPanel?: ReactNode;
   /** The push consent switch (notifications feature), under the profile. */
   pushConsent?: ReactNode;
   onProfileSaved?: ((profile: Profile) => void) | undefined;
@@ -18,6 +19,7 @@ interface ProfilePanelProps {
 export function ProfilePanel({
   profile,
   imagePicker,
+  emailPanel,
   pushConsent,
   onProfileSaved,
 }: ProfilePanelProps) {
@@ -42,7 +44,7 @@ export function ProfilePanel({
           <ProfileView profile={profile} onEdit={() => setIsEditing(true)} />
         )}
       </section>
-      <EmailPanel />
+      {emailPanel}
       {pushConsent}
       <LinkedAccountsPanel />
     </div>
