@@ -48,6 +48,14 @@ async function outbox(to?: string): Promise<OutboxMail[]> {
   return (response.json() as { data: { mails: OutboxMail[] } }).data.mails;
 }
 
+/**
+ * The newest mail to `to` with this subject. By subject, not position: mail work runs after the
+ * answers, so two mails of one moment (a sign-up's and a reset's) may be stored in either order.
+ */
+async function mailTo(to: string, subject: string): Promise<OutboxMail | undefined> {
+  return (await outbox(to)).find((m) => m.to === to && m.subject === subject);
+}
+
 /** The token of the newest mail to `to` whose link goes to `page`. */
 async function linkToken(to: string, page: '/verify-email' | '/reset-password'): Promise<string> {
   const mail = (await outbox(to)).find((m) => m.text.includes(`${page}?token=`));
@@ -76,7 +84,7 @@ describe('e-mail verification at sign-up', () => {
       email: user.email,
       emailVerified: false,
     });
-    const [mail] = await outbox(user.email);
+    const mail = await mailTo(user.email, '[커튼콜] 이메일 인증을 완료해주세요');
     expect(mail).toMatchObject({ to: user.email, subject: '[커튼콜] 이메일 인증을 완료해주세요' });
     expect(mail?.text).toContain(`${user.username}님`);
     expect(mail?.text).toContain(`${ctx.config.frontBaseUrl}/verify-email?token=`);
@@ -217,7 +225,7 @@ describe('e-mail change on my page', () => {
       email: newEmail.toLowerCase(),
       emailVerified: true,
     });
-    const [notice] = await outbox(user.email);
+    const notice = await mailTo(user.email, '[커튼콜] 계정 이메일 주소가 변경되었습니다');
     expect(notice?.subject).toBe('[커튼콜] 계정 이메일 주소가 변경되었습니다');
     expect(notice?.text).toContain(newEmail.toLowerCase());
   });
@@ -252,7 +260,7 @@ describe('아이디 찾기 and 비밀번호 찾기', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(known.json().message).toBe(accountEmailMessages.findUsernameSent);
-    const [mail] = await outbox(fields.email);
+    const mail = await mailTo(fields.email, '[커튼콜] 아이디 안내');
     expect(mail?.subject).toBe('[커튼콜] 아이디 안내');
     expect(mail?.text).toContain(`- ${fields.username}`);
     expect(await outbox(unknownEmail)).toEqual([]);
@@ -270,7 +278,7 @@ describe('아이디 찾기 and 비밀번호 찾기', () => {
       message: accountEmailMessages.passwordResetSent,
     });
     const token = await linkToken(user.email, '/reset-password');
-    const [mail] = await outbox(user.email);
+    const mail = await mailTo(user.email, '[커튼콜] 비밀번호 재설정 안내');
     expect(mail?.subject).toBe('[커튼콜] 비밀번호 재설정 안내');
     expect(mail?.text).toContain(`${RESET_LINK_MINUTES}분 동안 한 번만`);
 
@@ -356,7 +364,7 @@ describe('아이디 찾기 and 비밀번호 찾기', () => {
     expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`)).size).toBe(1);
     const asked = new Set(cases.map((c) => c.email));
     const mails = (await outbox('@example.com')).filter((m) => asked.has(m.to));
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+    expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual([
       [fields.email, '[커튼콜] 비밀번호 재설정 안내'],
       [fields.email, '[커튼콜] 이메일 인증을 완료해주세요'],
     ]);
