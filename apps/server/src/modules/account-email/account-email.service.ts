@@ -91,10 +91,6 @@ export function createAccountEmailService(deps: AccountEmailServiceDeps) {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
   }
 
-  async function send(message: MailMessage): Promise<void> {
-    await mailer.send(message);
-  }
-
   /** Counts one request against each (key, limit); 429 E001 when any is over. */
   async function limitRequests(kind: string, targets: Array<[string, number]>): Promise<void> {
     const now = clock.now().getTime();
@@ -139,7 +135,7 @@ export function createAccountEmailService(deps: AccountEmailServiceDeps) {
 
   async function mailVerification(user: MailUserRow): Promise<void> {
     const token = await issueLink(user, 'verify_email', user.email, VERIFY_LINK_HOURS * 3_600_000);
-    await send(
+    await mailer.send(
       verificationMail({
         to: user.email,
         username: user.username,
@@ -199,7 +195,7 @@ export function createAccountEmailService(deps: AccountEmailServiceDeps) {
     }
     inBackground('e-mail change', async () => {
       const token = await issueLink(user, 'change_email', email, VERIFY_LINK_HOURS * 3_600_000);
-      await send(
+      await mailer.send(
         emailChangeMail({
           to: email,
           username: user.username,
@@ -260,7 +256,7 @@ export function createAccountEmailService(deps: AccountEmailServiceDeps) {
     }
     if (!outcome) throw await refusal(tokenHash, purposes);
     const notice = outcome.notice;
-    if (notice) inBackground('e-mail change notice', () => send(notice));
+    if (notice) inBackground('e-mail change notice', () => mailer.send(notice));
     return outcome.result;
   }
 
@@ -284,7 +280,7 @@ export function createAccountEmailService(deps: AccountEmailServiceDeps) {
     inBackground('아이디 찾기', async () => {
       const accounts = await findUsersByEmail(db, email);
       if (accounts.length === 0) return;
-      await send(
+      await mailer.send(
         usernameMail({
           to: email,
           usernames: accounts.map((a) => a.username),
@@ -310,7 +306,7 @@ export function createAccountEmailService(deps: AccountEmailServiceDeps) {
       const user = await findUserByUsernameAndEmail(db, username, email);
       if (!user) return;
       const token = await issueLink(user, 'reset_password', email, RESET_LINK_MINUTES * 60_000);
-      await send(
+      await mailer.send(
         passwordResetMail({
           to: email,
           username: user.username,
