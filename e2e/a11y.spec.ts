@@ -100,6 +100,26 @@ const visits: Record<RoutePath, Visit> = {
   },
   '/login': { account: 'anonymous', open: (page) => goto(page, '/login') },
   '/register': { account: 'anonymous', open: (page) => goto(page, '/register') },
+  '/find-id': { account: 'anonymous', open: (page) => goto(page, '/find-id', '아이디 찾기') },
+  '/find-password': {
+    account: 'anonymous',
+    open: (page) => goto(page, '/find-password', '비밀번호 찾기'),
+  },
+  // A link of the right shape that no mail carried: the page's own "invalid link" answer.
+  '/verify-email': {
+    account: 'anonymous',
+    open: async (page) => {
+      await goto(page, `/verify-email?token=${'A'.repeat(43)}`, '이메일 인증');
+      await expect(page.getByRole('alert')).toContainText('유효하지 않은 링크입니다.');
+    },
+  },
+  '/reset-password': {
+    account: 'anonymous',
+    open: async (page) => {
+      await goto(page, `/reset-password?token=${'A'.repeat(43)}`, '비밀번호 재설정');
+      await expect(page.getByLabel('새 비밀번호', { exact: true })).toBeVisible();
+    },
+  },
   '/unauthorized': { account: 'anonymous', open: (page) => goto(page, '/unauthorized') },
   '*': { account: 'anonymous', open: (page) => goto(page, '/no-such-page') },
   '/concerts/:concertId/wait': {
@@ -252,6 +272,13 @@ const visits: Record<RoutePath, Visit> = {
     open: async (page) => {
       await goto(page, '/admin/history', '승인 이력');
       await expect(visibleText(page, '올빼미공연')).toBeVisible();
+    },
+  },
+  '/admin/mail-outbox': {
+    account: 'admin',
+    open: async (page) => {
+      await goto(page, '/admin/mail-outbox', '메일 발신함');
+      await expect(visibleText(page, '받는 사람으로 찾기')).toBeVisible();
     },
   },
   '/admin/settings': {

@@ -112,6 +112,11 @@ import type { PushSenderPort } from './adapters/push-sender/push-sender';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { testHooksRoutes } from './modules/notifications/test-hooks.routes';
+import type { MailerPort } from './adapters/mailer/mailer';
+import { createOutboxMailer } from './adapters/mailer/outbox-mailer';
+import { createSmtpMailer } from './adapters/mailer/smtp-mailer';
+import { accountEmailRoutes } from './modules/account-email/account-email.routes';
+import { createAccountEmailService } from './modules/account-email/account-email.service';
 
 export interface AppOverrides {
   clock?: Clock;
@@ -126,6 +131,8 @@ export interface AppOverrides {
   oauthProviders?: Partial<Record<SocialProvider, OAuthProviderPort>>;
   /** Another Web Push sender (tests that make the push service fail in a chosen way). */
   pushSender?: PushSenderPort;
+  /** Another mailer (tests that hold mail back to show answers never wait for it). */
+  mailer?: MailerPort;
 }
 
 export type App = FastifyInstance;
@@ -136,6 +143,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Every route as registered (method and URL), HEAD included: the security suite's inventory. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+    /** Account mail is sent after the answer; `idle()` resolves when none is left (tests). */
+    accountMail: { idle(): Promise<void> };
   }
 }
 
@@ -385,6 +394,22 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       ? plainHttpSummarizerWarning(config.summarizer.baseURL)
       : null;
   if (summarizerWarning) app.log.warn({ setting: 'OPENAI_BASE_URL' }, summarizerWarning);
+  // SMTP when configured; otherwise the outbox table the admin reads (nothing else to run).
+  const mailer: MailerPort =
+    overrides.mailer ??
+    (config.mail.smtpUrl
+      ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+      : createOutboxMailer({ db: database.db, clock }));
+  const accountEmail = createAccountEmailService({
+    db: database.db,
+    mailer,
+    counters,
+    sessions: sessionStore,
+    clock,
+    frontBaseUrl: config.frontBaseUrl,
+    log: app.log,
+  });
+  app.decorate('accountMail', { idle: accountEmail.idle });
 
   const social = createSocialAuthService({
     db: database.db,
@@ -466,13 +491,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, redis });
-      await api.register(authRoutes, { auth });
       await api.register(logoutEverywhereRoutes, {
         logoutEverywhere: createLogoutEverywhereService({
           db: database.db,
           sessions: sessionStore,
         }),
       });
+      await api.register(authRoutes, { auth, accountEmail });
+      await api.register(accountEmailRoutes, { accountEmail });
       await api.register(socialAccountsRoutes, { social });
       await api.register(mypageRoutes, { mypage });
       await api.register(sellersRoutes, { sellers });
@@ -575,6 +601,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('onClose', async () => {
     await Promise.allSettled([...wokenRuns]);
     await scheduler.stop();
+    await accountEmail.idle();
+    await mailer.close();
     await bus.close();
     if (redis) await redis.quit().catch(() => undefined);
     objectStore?.close();

@@ -45,6 +45,27 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps account mail in the outbox unless SMTP_URL names an smtp:// or smtps:// server', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mail).toEqual({
+      smtpUrl: undefined,
+      from: '커튼콜 <no-reply@curtaincall.invalid>',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: '커튼콜 <no-reply@example.com>',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      from: '커튼콜 <no-reply@example.com>',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), SMTP_URL: '' }).mail.smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'http://mail.example.com' })).toThrow(
+      /SMTP_URL/,
+    );
+  });
+
   it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

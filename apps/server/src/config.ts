@@ -184,6 +184,19 @@ const envSchema = z.object({
           ),
       { message: '쉼표로 구분한 출처(https://host:port, 모든 포트는 http://host:*)여야 합니다.' },
     ),
+  /**
+   * Account mail (verification, 아이디 찾기, 비밀번호 찾기) through this SMTP server, as a
+   * nodemailer URL (`smtps://user:pass@smtp.example.com:465`); unset: kept in the outbox table the
+   * admin reads at /admin/mail-outbox, so the embedded mode needs no mail server.
+   */
+  SMTP_URL: unlessEmpty(
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/\S+$/, 'smtp:// 또는 smtps:// 주소여야 합니다.'),
+  ),
+  /** The From of account mail. */
+  MAIL_FROM: z.string().trim().min(3).max(200).default('커튼콜 <no-reply@curtaincall.invalid>'),
   /** E2E only: registers /api/test-hooks/* (run a job at a chosen time). Never in production. */
   E2E_TEST_HOOKS: booleanFromEnv.optional(),
 });
@@ -244,6 +257,8 @@ export interface AppConfig {
     | { provider: 'sandbox' }
     | { provider: 'toss'; clientKey: string; secretKey: string; apiBaseUrl: string };
   push: { contact: string; extraEndpointOrigins: string[] };
+  /** smtpUrl undefined: account mail is kept in the outbox table (embedded default). */
+  mail: { smtpUrl: string | undefined; from: string };
   testHooks: boolean;
   summarizer:
     | { kind: 'local' }
@@ -380,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         // The form a URL's `origin` has (`https://host:443` is `https://host`), so they compare.
         .map((o) => (o.endsWith(':*') ? o.toLowerCase() : new URL(o).origin)),
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     testHooks: e.E2E_TEST_HOOKS ?? false,
     summarizer:
       useOpenAi && e.OPENAI_BASE_URL

@@ -79,6 +79,11 @@ export const errorCodes = [
   'C013', // (new) /metrics without the right bearer token (METRICS_TOKEN)
   // Push and in-app notifications (issue 17)
   'N001', // (new) a concert alert the concert's state does not offer (not SCHEDULED / not on sale)
+  // Verified e-mail, 아이디 찾기 and 비밀번호 찾기 (issue 22)
+  'E001', // (new) too many mail requests (verification, 아이디 찾기, 비밀번호 찾기)
+  'E002', // (new) a mailed link that is unknown or replaced by a newer one
+  'E003', // (new) a mailed link past its expiry
+  'E004', // (new) a mailed link already used
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -156,6 +161,10 @@ export const errorStatus = {
   A013: 404,
   C013: 401,
   N001: 409,
+  E001: 429,
+  E002: 400,
+  E003: 410,
+  E004: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -231,6 +240,10 @@ export const errorMessages = {
   A013: '연결되지 않은 소셜 계정입니다.',
   C013: '모니터링 토큰이 없거나 올바르지 않습니다.',
   N001: '지금은 이 공연의 알림을 신청할 수 없습니다.',
+  E001: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  E002: '유효하지 않은 링크입니다. 가장 최근에 받은 메일의 링크를 사용해주세요.',
+  E003: '링크의 유효 시간이 지났습니다. 메일을 다시 요청해주세요.',
+  E004: '이미 사용된 링크입니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

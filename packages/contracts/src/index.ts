@@ -19,3 +19,4 @@ export * from './seller-concerts';
 export * from './poster-uploads';
 export * from './on-sale';
 export * from './notifications';
+export * from './account-email';

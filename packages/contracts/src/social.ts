@@ -25,6 +25,7 @@ export const socialErrorReasonSchema = z.enum([
   'already_linked_elsewhere',
   'provider_already_linked',
   'login_required',
+  'account_email_unverified',
 ]);
 export type SocialErrorReason = z.infer<typeof socialErrorReasonSchema>;
 
@@ -40,6 +41,8 @@ export const socialErrorMessages = {
   already_linked_elsewhere: '이미 다른 커튼콜 계정에 연결된 소셜 계정입니다.',
   provider_already_linked: '이 계정에는 이미 같은 서비스의 다른 소셜 계정이 연결되어 있습니다.',
   login_required: '소셜 계정을 연결하려면 먼저 로그인해주세요.',
+  account_email_unverified:
+    '이 이메일로 가입된 커튼콜 계정이 있지만 이메일 인증이 완료되지 않았습니다. 기존 계정으로 로그인한 뒤 마이페이지에서 소셜 계정을 연결해주세요. 비밀번호가 기억나지 않으면 비밀번호 찾기를 이용해주세요.',
 } as const satisfies Record<SocialErrorReason, string>;
 
 /** The query a social failure redirect carries (`socialError`), and the success of a link (`linked`). */

@@ -250,6 +250,31 @@ export function isOutsideSuite(url: string): boolean {
   );
 }
 
+/** The token of the newest link to `page` mailed to `email`, read as the admin reads the outbox. */
+async function mailedToken(
+  w: SecurityWorld,
+  email: string,
+  page: '/verify-email' | '/reset-password',
+): Promise<string> {
+  await w.app.accountMail.idle();
+  const response = await w.app.inject({
+    method: 'GET',
+    url: `/api/admin/mail-outbox?to=${encodeURIComponent(email)}`,
+    headers: w.cookieOf('admin'),
+  });
+  const mails = (response.json() as { data: { mails: Array<{ text: string }> } }).data.mails;
+  const text = mails.find((m) => m.text.includes(`${page}?token=`))?.text ?? '';
+  const token = /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no ${page} mail to ${email}`);
+  return token;
+}
+
+/** A fresh address and username nobody has, so the per-target mail limits never trip. */
+function unusedIdentity() {
+  const tag = randomBytes(5).toString('hex');
+  return { username: `nobody${tag}`, email: `nobody${tag}@example.com` };
+}
+
 export const routeRules: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public', request: plain('/api/health') },
   'GET /api/health/live': { access: 'public', request: plain('/api/health/live') },
@@ -294,6 +319,66 @@ export const routeRules: Record<string, RouteRule> = {
         url: '/api/auth/register',
         headers: { ...headersOf(w, actor), ...body.headers },
         payload: body.payload,
+      };
+    },
+  },
+  // Verified e-mail, 아이디 찾기, 비밀번호 찾기 (issue 22). The "mail me" calls answer 200 for
+  // everyone alike; links are spent by whoever holds them (the mailbox's owner), logged in or not.
+  'POST /api/auth/email-verification/resend': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: '/api/auth/email-verification/resend',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: '{}',
+    }),
+  },
+  'POST /api/auth/email-verification/confirm': {
+    access: 'public',
+    request: async (w, actor) => {
+      const fields = await registerUser(w.app);
+      const token = await mailedToken(w, fields.email, '/verify-email');
+      return {
+        url: '/api/auth/email-verification/confirm',
+        headers: { ...headersOf(w, actor), ...json },
+        payload: JSON.stringify({ token }),
+      };
+    },
+  },
+  'POST /api/auth/find-username': {
+    access: 'public',
+    request: async (w, actor) => ({
+      url: '/api/auth/find-username',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: JSON.stringify({ email: unusedIdentity().email }),
+    }),
+  },
+  'POST /api/auth/password-reset': {
+    access: 'public',
+    request: async (w, actor) => ({
+      url: '/api/auth/password-reset',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: JSON.stringify(unusedIdentity()),
+    }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    access: 'public',
+    request: async (w, actor) => {
+      const fields = await registerUser(w.app);
+      await w.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        headers: json,
+        payload: JSON.stringify({ username: fields.username, email: fields.email }),
+      });
+      const token = await mailedToken(w, fields.email, '/reset-password');
+      return {
+        url: '/api/auth/password-reset/confirm',
+        headers: { ...headersOf(w, actor), ...json },
+        payload: JSON.stringify({
+          token,
+          newPassword: 'resetsecret12!',
+          confirmPassword: 'resetsecret12!',
+        }),
       };
     },
   },
@@ -351,6 +436,16 @@ export const routeRules: Record<string, RouteRule> = {
         payload: body.payload,
       };
     },
+  },
+  // The caller's own address (no id in the request).
+  'GET /api/mypage/email-status': { access: 'user', request: plain('/api/mypage/email-status') },
+  'POST /api/mypage/email': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: '/api/mypage/email',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: JSON.stringify({ email: unusedIdentity().email }),
+    }),
   },
   'POST /api/mypage/changePwd': {
     access: 'owner',
@@ -536,6 +631,10 @@ export const routeRules: Record<string, RouteRule> = {
   },
 
   // The live on-sale page (issue 18).
+  'GET /api/admin/mail-outbox': {
+    access: 'admin',
+    request: plain('/api/admin/mail-outbox?to=example.com'),
+  },
   'GET /api/admin/on-sale/concerts': {
     access: 'admin',
     request: plain('/api/admin/on-sale/concerts?keyword=%ED%85%8C%EC%8A%A4%ED%8A%B8'),

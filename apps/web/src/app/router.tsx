@@ -86,7 +86,43 @@ export const appRoutes: RouteObject[] = [
                   (m) => m.RegisterPage,
                 ),
               },
+              {
+                path: 'find-id',
+                handle: meta('아이디 찾기', '가입한 이메일로 커튼콜 아이디를 안내받으세요.'),
+                lazy: page(
+                  () => import('./routes/find-id-page'),
+                  (m) => m.FindIdPage,
+                ),
+              },
+              {
+                path: 'find-password',
+                handle: meta(
+                  '비밀번호 찾기',
+                  '아이디와 가입한 이메일로 비밀번호 재설정 링크를 받으세요.',
+                ),
+                lazy: page(
+                  () => import('./routes/find-password-page'),
+                  (m) => m.FindPasswordPage,
+                ),
+              },
             ],
+          },
+          // Mailed links: opened logged in or not (an e-mail change is confirmed while logged in).
+          {
+            path: 'verify-email',
+            handle: meta('이메일 인증'),
+            lazy: page(
+              () => import('./routes/verify-email-page'),
+              (m) => m.VerifyEmailPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            handle: meta('비밀번호 재설정'),
+            lazy: page(
+              () => import('./routes/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
           },
           {
             element: <RouteGuard rule="signed-in" />,
@@ -255,6 +291,14 @@ export const appRoutes: RouteObject[] = [
                     lazy: page(
                       () => import('./routes/admin-history-page'),
                       (m) => m.AdminHistoryPage,
+                    ),
+                  },
+                  {
+                    path: 'admin/mail-outbox',
+                    handle: meta('메일 발신함'),
+                    lazy: page(
+                      () => import('./routes/admin-mail-outbox-page'),
+                      (m) => m.AdminMailOutboxPage,
                     ),
                   },
                   {

@@ -27,6 +27,12 @@ export const defaultHandlers = [
       },
     }),
   ),
+  http.get('/api/mypage/email-status', () =>
+    HttpResponse.json({
+      success: true,
+      data: { email: 'fan@example.com', emailVerified: true, verifiedAt: '2026-01-01T10:00:00' },
+    }),
+  ),
   http.get('/api/concerts', () => HttpResponse.json({ success: true, data: emptyPage(4) })),
   http.get('/api/concerts/search', () => HttpResponse.json({ success: true, data: [] })),
   http.get('/api/concerts/filter', () => HttpResponse.json({ success: true, data: [] })),

@@ -2,6 +2,7 @@ export * from './bookings';
 export * from './community';
 export * from './concerts';
 export * from './files';
+export * from './mail';
 export * from './notifications';
 export * from './sellers';
 export * from './users';

@@ -19,6 +19,12 @@ export const users = pgTable(
     role: text('role').notNull().default('ROLE_USER'),
     /** null (never applied) | PENDING | APPROVED | REJECTED | WITHDRAWN | REVOKED */
     sellerApprovalStatus: text('seller_approval_status'),
+    /**
+     * When the owner of `email` proved it (a mailed link, a password reset, a provider that
+     * vouches for it, or the demo seed); null: anyone may have typed it. Only a verified address
+     * lets a social login join this account by e-mail.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,10 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../http/session';
 import { readMultipart } from '../../lib/multipart';
+import type { AccountEmailService } from '../account-email/account-email.service';
 import { toCurrentUser, type AuthService } from './auth.service';
 import { DEVICE_COOKIE } from './device-cookies';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  accountEmail: Pick<AccountEmailService, 'sendSignupVerification'>;
+}> = async (app, { auth, accountEmail }) => {
   app.post(
     '/auth/login',
     {
@@ -81,11 +85,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const { fields, files } = await readMultipart(request, ['profileImage']);
-      await auth.register({
+      const user = await auth.register({
         fields,
         profileImage: files.profileImage,
         socialSignup: request.session?.socialSignup,
       });
+      // After the answer; skipped when a provider already vouched for the address.
+      accountEmail.sendSignupVerification(user.id);
       if (request.session?.socialSignup) request.session.socialSignup = undefined;
       return reply
         .status(201)

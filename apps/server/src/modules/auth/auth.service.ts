@@ -271,6 +271,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           phone: body.phone,
           address: body.address,
           profileImageKey: stored?.storageKey ?? null,
+          // A social sign-up's address is the provider's verified one (social-auth checks it).
+          emailVerifiedAt: pending ? clock.now() : null,
         });
         if (stored) await files.recordFile(tx, stored, created.id);
         if (pending) {

@@ -20,14 +20,17 @@ export async function findLinkedUserId(
   return row?.userId ?? null;
 }
 
-/** The user with this (lower-cased) e-mail. */
-export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<number | null> {
+/** The user with this (lower-cased) e-mail, and whether its owner proved the address. */
+export async function findUserByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ id: number; emailVerified: boolean } | null> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null` })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export async function listSocialAccounts(

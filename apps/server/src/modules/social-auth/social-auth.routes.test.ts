@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import { accountMessages, errorMessages } from '@curtaincall/contracts';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialAccounts, users } from '../../db/schema/index';
+import { mailOutbox, socialAccounts, users } from '../../db/schema/index';
 import {
   startFakeOAuthProvider,
   type FakeConsent,
@@ -99,6 +99,32 @@ async function socialLogin(
   expect(started.response.statusCode).toBe(302);
   const back = await consentAt(started.location, provider, consent);
   return callback(back, joinCookies(`cc_oauth=${started.attempt}`, options.cookie));
+}
+
+/** The token of the newest mailed link to `page` for `email`, read from the outbox table. */
+async function mailedToken(email: string, page: '/verify-email' | '/reset-password') {
+  await ctx.app.accountMail.idle();
+  const mails = await ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .orderBy(desc(mailOutbox.id));
+  const text = mails.find((m) => m.textBody.includes(`${page}?token=`))?.textBody ?? '';
+  const token = /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no ${page} mail to ${email}`);
+  return token;
+}
+
+/** Opens the verification link mailed at sign-up, as the mailbox's owner would. */
+async function verifyAddressByMail(email: string) {
+  const token = await mailedToken(email, '/verify-email');
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/email-verification/confirm',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ token }),
+  });
+  expect(response.statusCode).toBe(200);
 }
 
 async function me(cookie: string | undefined) {
@@ -275,6 +301,8 @@ describe('OAuth callback (api-contract §2.6)', () => {
 
   it('Google: a verified e-mail of an existing account links it and logs that account in', async () => {
     const existing = await createLoggedInUser(ctx.app, ctx.database.db);
+    // The account's owner proved the address with the link mailed at sign-up (issue 22).
+    await verifyAddressByMail(existing.email);
     const user = fakeUser('google', { email: existing.email.toUpperCase() });
     const result = await socialLogin('google', { user });
     expect(result.location).toBe(`${front}/`);
@@ -285,6 +313,82 @@ describe('OAuth callback (api-contract §2.6)', () => {
     // The id_token the fake signed was checked against our client id.
     const token = tokenRequests('google').at(-1);
     expect(token?.authorization).toMatch(/^Basic /);
+  });
+
+  it('an address nobody verified here cannot capture its owner`s later verified Google login', async () => {
+    // Pre-account takeover: someone registers with the victim's address (and never sees the
+    // verification mail); the victim later logs in with Google, which vouches for the address.
+    const squatter = await createLoggedInUser(ctx.app, ctx.database.db);
+    const victim = fakeUser('google', { email: squatter.email, emailVerified: true });
+    const result = await socialLogin('google', { user: victim });
+    expect(result.location).toBe(`${front}/login?socialError=account_email_unverified`);
+    expect(result.sessionCookie).toBeUndefined();
+    expect(await linkedRows(squatter.id)).toEqual([]);
+    // The squatter's account did not gain a way in for the victim's Google account either.
+    const squatterView = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/mypage/social-accounts',
+      headers: { cookie: squatter.cookie },
+    });
+    expect(squatterView.json().data.accounts.every((a: { linked: boolean }) => !a.linked)).toBe(
+      true,
+    );
+
+    // Once the real owner of the mailbox verifies (or resets through it), the login joins.
+    await verifyAddressByMail(squatter.email);
+    const later = await socialLogin('google', { user: victim });
+    expect(later.location).toBe(`${front}/`);
+    expect(await me(later.sessionCookie)).toMatchObject({ userId: squatter.id });
+  });
+
+  it('a social sign-up`s address counts as verified: no verification mail, joins later logins', async () => {
+    const { userId, cookie } = await signUpWith('google');
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/mypage/email-status',
+      headers: { cookie },
+    });
+    expect(status.json().data.emailVerified).toBe(true);
+    await ctx.app.accountMail.idle();
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+    const mails = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, row?.email ?? ''));
+    expect(mails).toEqual([]);
+  });
+
+  it('a password reset of a never-verified account drops the social logins linked before', async () => {
+    // The squatter links their own Kakao account from my page, then the mailbox owner resets.
+    const squatter = await createLoggedInUser(ctx.app, ctx.database.db);
+    const linked = await socialLogin(
+      'kakao',
+      { user: fakeUser('kakao') },
+      { cookie: squatter.cookie, link: true },
+    );
+    expect(linked.location).toBe(`${front}/mypage/profile?linked=kakao`);
+    expect(await linkedRows(squatter.id)).toHaveLength(1);
+
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: squatter.username, email: squatter.email }),
+    });
+    const token = await mailedToken(squatter.email, '/reset-password');
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        token,
+        newPassword: 'owner12345!',
+        confirmPassword: 'owner12345!',
+      }),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await linkedRows(squatter.id)).toEqual([]);
+    expect(await me(squatter.cookie)).toBeNull();
   });
 
   it('Google: an unverified e-mail of an existing account is not linked', async () => {

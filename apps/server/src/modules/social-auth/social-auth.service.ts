@@ -22,7 +22,7 @@ import { toSeoulDateTime } from '../../lib/seoul-time';
 import {
   deleteSocialAccount,
   findLinkedUserId,
-  findUserIdByEmail,
+  findUserByEmail,
   insertLinkedAccount,
   listSocialAccounts,
   lockUserForLoginMethods,
@@ -177,10 +177,13 @@ export function createSocialAuthService(deps: SocialAuthServiceDeps) {
     // that e-mail, or creating an account under it (which a later verified login would join),
     // would hand someone else's account to whoever typed the address at the provider.
     if (!profile.emailVerified) return fail('email_unverified');
-    const existingUserId = await findUserIdByEmail(db, profile.email);
-    if (existingUserId !== null) {
-      const linked = await insertLink(existingUserId, provider, profile);
-      return linked === 'ok' ? { kind: 'login', userId: existingUserId } : fail(linked);
+    const existing = await findUserByEmail(db, profile.email);
+    if (existing) {
+      // Both sides must vouch: an address nobody proved to us may have been typed by someone
+      // waiting for its owner's social login to walk into their account (issue 22, M2).
+      if (!existing.emailVerified) return fail('account_email_unverified');
+      const linked = await insertLink(existing.id, provider, profile);
+      return linked === 'ok' ? { kind: 'login', userId: existing.id } : fail(linked);
     }
     return {
       kind: 'signup',

@@ -14,6 +14,18 @@ export function LoginPage() {
       <LoginForm
         onSuccess={() => void navigate(getReturnPath(location.state), { replace: true })}
       />
+      <nav
+        aria-label="계정 찾기"
+        className="mt-4 flex items-center justify-center gap-4 text-sm text-zinc-400"
+      >
+        <Link to="/find-id" className="hover:text-white">
+          아이디 찾기
+        </Link>
+        <span aria-hidden className="h-3 w-px bg-surface-600" />
+        <Link to="/find-password" className="hover:text-white">
+          비밀번호 찾기
+        </Link>
+      </nav>
       <div className="my-6 flex items-center gap-3 text-xs text-zinc-400">
         <span className="h-px flex-1 bg-surface-700" />
         또는

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
+import { EmailPanel } from '@/features/account-email/components/email-panel';
 import { ProfileImageField } from '@/features/auth/components/profile-image-field';
 import { Mypage } from '@/features/mypage/components/mypage';
 import { PushConsentToggle } from '@/features/notifications/components/push-consent-toggle';
@@ -15,6 +16,7 @@ export function MypagePage() {
   return (
     <Mypage
       imagePicker={ProfileImageField}
+      emailPanel={<EmailPanel />}
       pushConsent={<PushConsentToggle />}
       onProfileSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
       onLoggedOutEverywhere={() => queryClient.setQueryData(currentUserQueryKey, null)}

@@ -1,4 +1,4 @@
-import { accountMessages } from '@curtaincall/contracts';
+import { accountEmailMessages, accountMessages } from '@curtaincall/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -140,6 +140,8 @@ describe('RegisterForm submission', () => {
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
     expect(toastStore.getSnapshot()).toMatchObject([
       { type: 'success', message: '회원가입이 완료되었습니다.' },
+      // Issue 22: the verification mail the server sends after a sign-up with a password.
+      { type: 'info', message: accountEmailMessages.verificationSent },
     ]);
     const form = sent as FormData | null;
     expect(form?.get('email')).toBe('fan@example.com');

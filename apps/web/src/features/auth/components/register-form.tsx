@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accountEmailMessages,
   accountFieldLabels,
   accountMessages,
   formatPhoneNumber,
@@ -108,6 +109,8 @@ export function RegisterForm({ isSocialSignup, onRegistered }: RegisterFormProps
       {
         onSuccess: (message) => {
           toast.success(message);
+          // A social sign-up's address is the provider's verified one: no mail goes out.
+          if (!isSocialSignup) toast.info(accountEmailMessages.verificationSent);
           onRegistered();
         },
         onError: (error) => {

@@ -48,6 +48,8 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
 export interface MypageProps {
   /** The profile image picker (the registration page's), used in edit mode. */
   imagePicker: ProfileImagePicker;
+  /** The e-mail verification panel shown under the profile (issue 22). */
+  emailPanel?: ReactNode;
   /** The push consent switch shown under the profile (buyer-side.md §4). */
   pushConsent?: ReactNode;
   /** After the profile was saved, e.g. to refresh the session's nickname. */
@@ -64,6 +66,7 @@ export interface MypageProps {
  */
 export function Mypage({
   imagePicker,
+  emailPanel,
   pushConsent,
   onProfileSaved,
   onLoggedOutEverywhere,
@@ -81,6 +84,7 @@ export function Mypage({
           <ProfilePanel
             profile={data}
             imagePicker={imagePicker}
+            emailPanel={emailPanel}
             pushConsent={pushConsent}
             onProfileSaved={onProfileSaved}
             onLoggedOutEverywhere={onLoggedOutEverywhere}

@@ -9,6 +9,8 @@ import { LogoutEverywherePanel } from './logout-everywhere-panel';
 interface ProfilePanelProps {
   profile: Profile;
   imagePicker: ProfileImagePicker;
+  /** The e-mail verification panel (account-email feature), under the profile. */
+  emailPanel?: ReactNode;
   /** The push consent switch (notifications feature), under the profile. */
   pushConsent?: ReactNode;
   onProfileSaved?: ((profile: Profile) => void) | undefined;
@@ -23,6 +25,7 @@ interface ProfilePanelProps {
 export function ProfilePanel({
   profile,
   imagePicker,
+  emailPanel,
   pushConsent,
   onProfileSaved,
   onLoggedOutEverywhere,
@@ -48,6 +51,7 @@ export function ProfilePanel({
           <ProfileView profile={profile} onEdit={() => setIsEditing(true)} />
         )}
       </section>
+      {emailPanel}
       {pushConsent}
       <LinkedAccountsPanel />
       <LogoutEverywherePanel onLoggedOut={onLoggedOutEverywhere} />
