@@ -92,10 +92,12 @@ const visits: Record<RoutePath, Visit> = {
     account: 'anonymous',
     open: async (page, demo) => {
       await goto(page, `/concerts/${demo.concertId}`, concertTitle);
-      // The review and expectation sections load as the visitor scrolls toward them.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect(page.getByRole('heading', { name: /^관람평/ })).toBeVisible();
+      // The review and expectation sections are tabs (issue 23); both are opened once, and the
+      // page is checked on 관람후기.
+      await page.getByRole('tab', { name: '기대평' }).click();
       await expect(page.getByRole('heading', { name: /^기대평/ })).toBeVisible();
+      await page.getByRole('tab', { name: '관람후기' }).click();
+      await expect(page.getByRole('heading', { name: /^관람평/ })).toBeVisible();
     },
   },
   '/login': { account: 'anonymous', open: (page) => goto(page, '/login') },
@@ -281,9 +283,15 @@ const visits: Record<RoutePath, Visit> = {
       await expect(visibleText(page, '받는 사람으로 찾기')).toBeVisible();
     },
   },
-  '/admin/settings': {
+  // The statistics with both charts drawn and the table shown (issue 23).
+  '/admin/statistics': {
     account: 'admin',
-    open: (page) => goto(page, '/admin/settings', '관리자 설정'),
+    open: async (page) => {
+      await goto(page, '/admin/statistics', '통계 리포트');
+      await expect(page.getByRole('img', { name: /일별 매출 막대 차트/ })).toBeVisible();
+      await page.getByRole('button', { name: '표로 보기' }).click();
+      await expect(page.getByRole('table', { name: /일별 예매와 매출/ })).toBeVisible();
+    },
   },
   // The live on-sale of a demo concert on sale, its figures loaded.
   '/admin/on-sale': {

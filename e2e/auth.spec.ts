@@ -88,7 +88,8 @@ test.describe('accounts', () => {
     await form.getByLabel('주소').fill('서울');
     await form.getByLabel(/이용약관과 개인정보처리방침에 동의합니다/).check();
     await form.getByRole('button', { name: '회원가입' }).click();
-    await expect(page.getByText('이미 사용 중인 아이디입니다.')).toBeVisible();
+    // Under the field (issue 23), besides the toast.
+    await expect(form.getByText('이미 사용 중인 아이디입니다.')).toBeVisible();
   });
 
   test('a wrong password shows the login failure text', async ({ page }) => {

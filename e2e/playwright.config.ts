@@ -151,6 +151,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         PUBLIC_BASE_URL: nginxBaseURL,
         TRUST_PROXY: '1',
+        // The operator's "no test login": social-login.spec.ts checks the disabled buttons here,
+        // while the queue server stays the embedded default (sandbox consent page).
+        OAUTH_SANDBOX: 'off',
       },
     },
     {

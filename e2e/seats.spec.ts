@@ -91,7 +91,7 @@ test.describe('seat page', () => {
     ).toBeTruthy();
     const map = page.getByRole('grid', { name: '좌석 배치도' });
     await expect(map).toBeVisible();
-    await expect(page.getByText('STAGE')).toBeVisible();
+    await expect(page.getByText('무대', { exact: true })).toBeVisible();
     const legend = page.getByRole('list', { name: '좌석 등급별 가격' });
     await expect(legend).toContainText('프리미엄150,000원');
     await expect(legend).toContainText('VIP100,000원');
@@ -128,7 +128,9 @@ test.describe('seat page', () => {
     await expect(panel.getByText('B구역 1열 2번')).toBeVisible();
     // 150,000 + 100,000 + 2 × 2,000
     await expect(panel.getByTestId('order-total')).toHaveText('254,000원');
-    await expect(panel.getByRole('timer', { name: '남은 선점 시간' })).toHaveText(/^0[45]:\d\d$/);
+    await expect(panel.getByRole('timer', { name: '좌석 선점 남은 시간' })).toHaveText(
+      /^0[45]:\d\d$/,
+    );
     await expect(panel.getByRole('button', { name: '결제하기' })).toBeEnabled();
     await expect(page.getByText('좌석 선점은 최대 2개까지만 가능합니다.')).toBeHidden();
     await saveScreenshot(page, 'reserve-desktop');
@@ -169,11 +171,12 @@ test.describe('seat page', () => {
     await expect(page).toHaveURL(new RegExp(`/concerts/${concertId}/reserve$`));
 
     const overview = page.getByRole('list', { name: '구역 선택' });
-    const tileA = overview.getByRole('button', { name: /^A구역,/ });
+    // Each tile's name is its visible text (issue 23: no aria-label that says something else).
+    const tileA = overview.getByRole('button', { name: /^A구역 / });
     // The summary fills every tile with its free seats (잔여 N / 1,000석).
     await expect(tileA).toHaveAccessibleName(/잔여 [\d,]+ \/ 1,000석/);
     const freeBefore = Number(
-      /잔여 ([\d,]+)/.exec((await tileA.getAttribute('aria-label')) ?? '')?.[1]?.replace(/,/g, ''),
+      /잔여 ([\d,]+)/.exec(await tileA.innerText())?.[1]?.replace(/,/g, ''),
     );
     await saveScreenshot(page, 'reserve-overview-desktop');
 
@@ -190,7 +193,7 @@ test.describe('seat page', () => {
     // Back on the overview the section counts the hold and marks it as the buyer's.
     await page.getByRole('button', { name: /전체 구역 보기/ }).click();
     await expect(tileA).toHaveAccessibleName(
-      new RegExp(`잔여 ${(freeBefore - 1).toLocaleString('ko-KR')} / 1,000석, 내 좌석 1석`),
+      new RegExp(`잔여 ${(freeBefore - 1).toLocaleString('ko-KR')} / 1,000석 내 좌석 1석`),
     );
     // As in the journey above: a viewport as tall as the page draws the bottom sheet at the bottom.
     await page.setViewportSize({ width: 375, height: 812 });

@@ -122,21 +122,22 @@ test.describe('sellers and admins', () => {
     await expect(adminPage.getByRole('button', { name: '다음 대기 신청 처리' })).toBeEnabled();
 
     await openApprovals(adminPage, companyName);
-    // The frame itself loads the PDF (a GET of the admin-only path, answered as a PDF).
-    const framed = adminPage.waitForResponse(
+    // pdf.js in the page loads the PDF (a GET of the admin-only path, answered as a PDF) and
+    // draws its page as an image inside the dialog.
+    const fetched = adminPage.waitForResponse(
       (response) =>
         response.request().method() === 'GET' &&
-        response.request().resourceType() === 'document' &&
         /\/api\/admin\/seller-requests\/\d+\/document$/.test(response.url()),
     );
     await adminPage.getByRole('button', { name: `${companyName} 서류 보기` }).click();
     const viewer = adminPage.getByRole('dialog', { name: '사업자등록증' });
-    const frame = viewer.locator('iframe');
-    await expect(frame).toBeVisible();
-    await expect(frame).toHaveAttribute('src', /\/api\/admin\/seller-requests\/\d+\/document$/);
-    const document = await framed;
+    const document = await fetched;
     expect(document.status()).toBe(200);
     expect(document.headers()['content-type']).toBe('application/pdf');
+    await expect(
+      viewer.getByRole('img', { name: `${companyName} · ${user.nickname} 사업자등록증` }),
+    ).toBeVisible();
+    await expect(viewer.locator('iframe')).toHaveCount(0);
     await adminPage.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
     await approve(adminPage, user, companyName);
@@ -329,7 +330,12 @@ test('screenshots of the seller and admin pages', async ({ browser, baseURL }) =
     },
     { context: adminContext, path: '/admin/sellers', name: 'admin-sellers', ready: /커튼콜기획/ },
     { context: adminContext, path: '/admin/history', name: 'admin-history', ready: /처리자|사유:/ },
-    { context: adminContext, path: '/admin/settings', name: 'admin-settings', ready: /준비 중/ },
+    {
+      context: adminContext,
+      path: '/admin/statistics',
+      name: 'admin-statistics',
+      ready: /상태별 공연/,
+    },
   ];
   for (const shot of shots) {
     const page = await shot.context.newPage();
@@ -347,9 +353,10 @@ test('screenshots of the seller and admin pages', async ({ browser, baseURL }) =
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/seller-approvals');
   await page.getByRole('button', { name: '블루웨이브 라이브 서류 보기' }).click();
-  await expect(page.getByRole('dialog', { name: '사업자등록증' }).locator('iframe')).toBeVisible();
-  // The PDF viewer in the frame may never let the page go network-idle: its frame is what counts.
-  await saveScreenshot(page, 'admin-document-viewer-1280', { networkIdle: false });
+  await expect(
+    page.getByRole('dialog', { name: '사업자등록증' }).getByRole('img', { name: /사업자등록증/ }),
+  ).toBeVisible();
+  await saveScreenshot(page, 'admin-document-viewer-1280');
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   // An image licence is shown as an image.

@@ -14,8 +14,12 @@ const widths = [
   { width: 1280, height: 800 },
 ] as const;
 
-/** The queue server runs without provider credentials (playwright.config.ts). */
-const unconfiguredBaseURL = process.env.QUEUE_BASE_URL ?? 'http://localhost:8182';
+/**
+ * The server behind nginx runs without provider credentials and with OAUTH_SANDBOX=off
+ * (playwright.config.ts); the queue server, the embedded default, gets the sandbox instead
+ * (polish.spec.ts).
+ */
+const unconfiguredBaseURL = process.env.NGINX_BASE_URL ?? 'http://localhost:8184';
 
 interface ConsentUser {
   id: string;

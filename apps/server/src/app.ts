@@ -51,7 +51,7 @@ import { registerHostileInputGuard } from './http/hostile-input';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
-import { createBookingsService } from './modules/bookings/bookings.service';
+import { createBookingsService, PAYMENT_WINDOW_MINUTES } from './modules/bookings/bookings.service';
 import { mypageRoutes } from './modules/mypage/mypage.routes';
 import { adminSellersRoutes } from './modules/sellers/admin-sellers.routes';
 import { sellersRoutes } from './modules/sellers/sellers.routes';
@@ -96,9 +96,16 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createAppMetrics } from './modules/metrics/app-metrics';
 import { registerHttpMetrics, registerMetricsRoute } from './modules/metrics/metrics.routes';
 import { adminOnSaleRoutes } from './modules/on-sale/admin-on-sale.routes';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { createDashboardsService } from './modules/dashboards/dashboards.service';
 import { createOnSaleService } from './modules/on-sale/on-sale.service';
 import { createTicketsService } from './modules/tickets/tickets.service';
-import { createOAuthProviders } from './adapters/oauth-provider/create-oauth-providers';
+import {
+  createOAuthProviders,
+  withSandboxProviders,
+} from './adapters/oauth-provider/create-oauth-providers';
+import { createSandboxOAuth } from './adapters/oauth-provider/sandbox-oauth-provider';
+import { sandboxConsentRoutes } from './modules/social-auth/sandbox-consent.routes';
 import type { OAuthProviderPort } from './adapters/oauth-provider/oauth-provider';
 import { socialAccountsRoutes, socialAuthRoutes } from './modules/social-auth/social-auth.routes';
 import { createSocialAuthService } from './modules/social-auth/social-auth.service';
@@ -246,6 +253,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     publicBaseUrl: config.publicBaseUrl,
     clock,
     catalogMaxAgeMs: config.catalogMaxAgeMs,
+    seatTiming: { holdSeconds: config.holdSeconds, paymentSeconds: PAYMENT_WINDOW_MINUTES * 60 },
   });
   const community = createCommunityService({ db: database.db, concerts, clock });
   const localSummarizer = createLocalSummarizer();
@@ -411,11 +419,23 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   app.decorate('accountMail', { idle: accountEmail.idle });
 
+  // Providers without credentials get the sandbox's test consent page when allowed (OAUTH_SANDBOX).
+  const sandboxOAuth = config.oauthSandbox
+    ? createSandboxOAuth({
+        consentBaseUrl: `${config.publicBaseUrl}/oauth2/sandbox`,
+        secret: sessionSecret,
+        now: () => clock.now().getTime(),
+      })
+    : null;
+  const oauth = withSandboxProviders(
+    overrides.oauthProviders ?? createOAuthProviders(config),
+    sandboxOAuth,
+  );
   const social = createSocialAuthService({
     db: database.db,
     clock,
     usedStates: counters,
-    providers: overrides.oauthProviders ?? createOAuthProviders(config),
+    providers: oauth.providers,
     log: app.log,
   });
 
@@ -504,6 +524,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(sellersRoutes, { sellers });
       await api.register(adminSellersRoutes, { sellers });
       await api.register(adminOnSaleRoutes, { onSale });
+      await api.register(dashboardsRoutes, {
+        dashboards: createDashboardsService({ db: database.db, clock }),
+      });
       await api.register(concertsRoutes, { concerts });
       await api.register(sellerConcertsRoutes, { sellerConcerts });
       await api.register(posterUploadsRoutes, { posterUploads });
@@ -545,6 +568,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     secret: sessionSecret,
     secureCookies: config.secureCookies,
   });
+  if (sandboxOAuth && oauth.sandboxed.length > 0) {
+    await app.register(sandboxConsentRoutes, {
+      providers: oauth.sandboxed,
+      issuer: sandboxOAuth,
+      publicBaseUrl: config.publicBaseUrl,
+      frontBaseUrl: config.frontBaseUrl,
+    });
+  }
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
 
   const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log });

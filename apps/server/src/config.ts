@@ -65,6 +65,12 @@ const envSchema = z.object({
   NAVER_AUTH_URL: oauthEndpoint.default(socialProviderDefaults.naver.authUrl),
   NAVER_TOKEN_URL: oauthEndpoint.default(socialProviderDefaults.naver.tokenUrl),
   NAVER_USERINFO_URL: oauthEndpoint.default(socialProviderDefaults.naver.userInfoUrl),
+  /**
+   * The sandbox identity provider for providers without credentials: `auto` (default) only in
+   * embedded mode (no DATABASE_URL), `on` always, `off` never. A provider with credentials always
+   * uses the real one.
+   */
+  OAUTH_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -265,6 +271,8 @@ export interface AppConfig {
     | { kind: 'openai'; baseURL: string; apiKey: string; model: string; timeoutMs: number };
   /** null: the provider has no credentials; its button is disabled and its routes say so. */
   social: Record<'google' | 'kakao' | 'naver', SocialProviderConfig | null>;
+  /** Whether a provider without credentials gets the test consent page instead of a disabled button. */
+  oauthSandbox: boolean;
   storage: StorageConfig;
 }
 
@@ -397,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     testHooks: e.E2E_TEST_HOOKS ?? false,
+    oauthSandbox: e.OAUTH_SANDBOX === 'on' || (e.OAUTH_SANDBOX === 'auto' && !e.DATABASE_URL),
     summarizer:
       useOpenAi && e.OPENAI_BASE_URL
         ? {

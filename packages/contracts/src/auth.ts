@@ -172,11 +172,33 @@ export const meResponseSchema = currentUserSchema.nullable();
 export const socialSignupInfoSchema = z.object({ email: z.string(), name: z.string() });
 export type SocialSignupInfo = z.infer<typeof socialSignupInfoSchema>;
 
-/** Digits typed into the phone field become 010-1234-5678 (at most 11 digits). */
+/**
+ * How a Korean number's digits group, by its prefix: Seoul's area code 02 has 2 digits; the
+ * national business numbers 15xx/16xx/18xx have no area code (4-4, '1588-1234'); 0502-0508
+ * (050 personal numbers, e.g. '0505-123-4567') take a 4-digit prefix; every other area, mobile,
+ * 070 and 080 prefix has 3. The subscriber part is 3 or 4 digits then the final 4.
+ */
+function phoneShape(digits: string): { prefix: number; max: number } {
+  if (/^1[568]/.test(digits)) return { prefix: 4, max: 8 };
+  if (digits.startsWith('02')) return { prefix: 2, max: 10 };
+  if (/^050[2-8]/.test(digits)) return { prefix: 4, max: 12 };
+  return { prefix: 3, max: 11 };
+}
+
+/**
+ * Formats a Korean phone number as it is typed or pasted: '02-123-4567', '02-1234-5678',
+ * '031-123-4567', '010-1234-5678', '070-1234-5678', '0505-123-4567', '1588-1234'. A partial
+ * number is grouped as far as it goes; digits past the pattern's length are dropped.
+ */
 export function formatPhoneNumber(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 11);
-  if (digits.length < 4) return digits;
-  if (digits.length < 8) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
-  if (digits.length < 11) return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
-  return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+  const all = input.replace(/\D/g, '');
+  const { prefix, max } = phoneShape(all);
+  const digits = all.slice(0, max);
+  if (digits.length <= prefix) return digits;
+  const head = digits.slice(0, prefix);
+  const rest = digits.slice(prefix);
+  if (rest.length <= 4) return `${head}-${rest}`;
+  // The last 4 digits form the final group; the middle takes what is left (3 or 4).
+  const middleLength = Math.min(4, Math.max(3, rest.length - 4));
+  return [head, rest.slice(0, middleLength), rest.slice(middleLength)].join('-');
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-setup';
+import { dateTimeSchema } from './common';
 import { paymentMethodSchema, paymentStatusSchema } from './enums';
 
 /** Bookings and payment (api-contract.md §8): texts the client shows as they are. */
@@ -83,6 +84,13 @@ export const bookingOutlineSchema = z.object({
   seatLabels: z.array(z.string()),
   paymentStatus: paymentStatusSchema.nullable(),
   paymentMethod: paymentMethodSchema.nullable(),
+  /** The concert, so the failure page can lead back to its seat page. */
+  concertId: z.number().int(),
+  /**
+   * Until when the buyer's seats were held for this payment (Asia/Seoul wall clock), or null:
+   * while it lies ahead the failure page offers 좌석 선택으로 돌아가기.
+   */
+  holdUntil: dateTimeSchema.nullable(),
 });
 export type BookingOutline = z.infer<typeof bookingOutlineSchema>;
 

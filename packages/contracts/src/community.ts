@@ -18,6 +18,7 @@ export const reviewMessages = {
   userId: '작성자 ID는 1 이상이어야 합니다.',
   reviewId: '리뷰 ID는 1 이상의 양수여야 합니다.',
   sortBy: '정렬 기준이 올바르지 않습니다. (createdAt, rating, title)',
+  verifiedOnly: '예매자 관람평 필터는 true 또는 false여야 합니다.',
   notOwner: '본인이 작성한 후기만 수정/삭제할 수 있습니다.',
   notFound: '후기를 찾을 수 없습니다.',
   created: '후기가 작성되었습니다.',
@@ -63,6 +64,8 @@ export const expectationRatingLabels = [
 
 export const reviewSortKeys = ['createdAt', 'rating', 'title'] as const;
 export const reviewSortLabels = { createdAt: '최신순', rating: '평점순', title: '제목순' } as const;
+/** The badge and the filter chip of verified reviews (issue 23). */
+export const verifiedReviewLabel = '예매자 관람평';
 
 function positiveId(message: string) {
   return z.coerce
@@ -132,6 +135,11 @@ export const reviewSchema = z.object({
   title: z.string(),
   description: z.string(),
   rating: z.number().int(),
+  /**
+   * 예매자 관람평 (issue 23): the author has a paid, not cancelled booking of this concert and
+   * the show has started. Anyone logged in may still write (buyer-side.md §5); this only marks.
+   */
+  verified: z.boolean(),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 });
@@ -167,6 +175,12 @@ export const reviewListQuerySchema = z.object({
   sortDir: z
     .enum(['asc', 'desc'], { error: '정렬 방향이 올바르지 않습니다. (asc, desc)' })
     .default('desc'),
+  /** `true`: only 예매자 관람평 (issue 23). Absent or `false`: every review, as before. */
+  verifiedOnly: z
+    .enum(['true', 'false'], { error: reviewMessages.verifiedOnly })
+    .default('false')
+    .transform((value) => value === 'true')
+    .meta({ examples: ['true'] }),
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
 

@@ -20,3 +20,4 @@ export * from './poster-uploads';
 export * from './on-sale';
 export * from './notifications';
 export * from './account-email';
+export * from './dashboards';

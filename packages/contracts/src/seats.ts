@@ -17,6 +17,12 @@ export const seatEntrySchema = z.object({
   expiresAt: dateTimeSchema.nullable(),
   /** Whole seconds left on a RESERVED seat (never below 0); null for other statuses. */
   remainingSeconds: z.number().int().nullable(),
+  /**
+   * Ours, additive: present (true) only on the caller's own hold that an unpaid booking took
+   * (`POST /bookings`): its `expiresAt` is then that booking's payment deadline, not the 5-minute
+   * hold's, so the seat page can say which clock runs.
+   */
+  paymentPending: z.literal(true).optional(),
 });
 export type SeatEntry = z.infer<typeof seatEntrySchema>;
 
@@ -80,6 +86,19 @@ export function formatSeatLabel(seatInfo: string): string {
 export const seatMapSchema = z.object({
   concertId: z.number().int(),
   totalSeats: z.number().int(),
+  /**
+   * Ours, additive: the rules the seat page states, as this server applies them: seats one
+   * hold (and so one booking) may take, tickets one account may book for the concert, how long
+   * a hold lasts and how long payment may take once 결제하기 made the booking.
+   */
+  rules: z
+    .object({
+      maxSeatsPerHold: z.number().int(),
+      maxTicketsPerUser: z.number().int(),
+      holdSeconds: z.number().int(),
+      paymentSeconds: z.number().int(),
+    })
+    .optional(),
   sections: z.array(
     z.object({
       section: z.string(),

@@ -13,6 +13,7 @@ export const sellerConcertMessages = {
   posterUpdated: '포스터가 변경되었습니다.',
   notOwner: '해당 콘서트를 관리할 권한이 없습니다.',
   cancelledNotEditable: '취소된 콘서트는 수정할 수 없습니다.',
+  completedNotEditable: '이미 종료된 공연은 수정할 수 없습니다.',
   alreadyCancelled: '이미 취소된 콘서트입니다.',
   titleRequired: '콘서트 제목을 입력해주세요.',
   titleTooLong: '콘서트 제목은 100자 이하여야 합니다.',
@@ -330,10 +331,12 @@ export const concertPosterBodySchema = z.object({
  * A concert as the seller's screens get it: the public shape (§3) plus the progress of a
  * cancelled concert's refunds, which a job makes after the cancel has answered: `refundsPending`,
  * paid bookings whose refund the provider has not taken yet (tried until it succeeds), and
- * `refundsDone`, those refunded because of the cancel (both 0 for a concert not cancelled).
+ * `refundsDone`, those refunded because of the cancel (both 0 for a concert not cancelled), and `soldSeats`.
  */
 export const sellerConcertSchema = concertSchema.extend({
   refundsPending: z.number().int(),
   refundsDone: z.number().int(),
+  /** Seats of paid bookings (the manage page's sold/total). */
+  soldSeats: z.number().int(),
 });
 export type SellerConcert = z.infer<typeof sellerConcertSchema>;

@@ -115,6 +115,25 @@ describe('demo data', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('has 예매자 관람평: every other reviewer of a finished show had a paid ticket (issue 23)', async () => {
+    const [completed] = await ctx.database.db
+      .select()
+      .from(concerts)
+      .where(eq(concerts.title, '가을 포크 음악회'));
+    const id = completed?.id ?? -1;
+    const all = await ctx.app.inject({ url: `/api/concerts/reviews/${id}?size=50` });
+    const verified = await ctx.app.inject({
+      url: `/api/concerts/reviews/${id}?size=50&verifiedOnly=true`,
+    });
+    expect(all.json().data.totalElements).toBe(10);
+    const marked = (all.json().data.content as Array<{ verified: boolean }>).filter(
+      (review) => review.verified,
+    ).length;
+    expect(marked).toBeGreaterThanOrEqual(4);
+    expect(marked).toBeLessThan(10);
+    expect(verified.json().data.totalElements).toBe(marked);
+  });
+
   it('serves the generated posters', async () => {
     const [concert] = await ctx.database.db.select().from(concerts).limit(1);
     const response = await ctx.app.inject({ method: 'GET', url: concert?.posterImageUrl ?? '' });

@@ -266,6 +266,9 @@ async function insertCatalogue(
       };
     });
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
+    if (demo.plan === 'COMPLETED') {
+      await bookForReviewers(tx, id, reviewRows, addDays(ctx.today, demo.dayOffset));
+    }
     const expectationRows = Array.from({ length: demo.expectationCount }, (_, i) => {
       cursor += 1;
       return {
@@ -316,6 +319,32 @@ async function insertCatalogue(
       seats,
       status: 'COMPLETED',
       at: hoursAgo(24 * 30),
+    });
+  }
+}
+
+/**
+ * 예매자 관람평 in the demo (issue 23): of a finished show's reviewers, every other one (in
+ * review order) had a paid ticket, bought a week before the show and used (COMPLETED), so the
+ * reviews list shows marked and unmarked reviews and its filter has something to filter.
+ */
+async function bookForReviewers(
+  tx: Transaction,
+  concertId: number,
+  reviewRows: Array<{ userId: number }>,
+  concertDate: string,
+): Promise<void> {
+  const bookers = [...new Set(reviewRows.filter((_, i) => i % 2 === 0).map((r) => r.userId))];
+  if (bookers.length === 0) return;
+  const seats = await seatsOf(tx, concertId);
+  const paidAt = fromSeoulDateTime(`${addDays(concertDate, -7)}T12:00:00`);
+  for (const [index, userId] of bookers.entries()) {
+    await insertPaidBooking(tx, {
+      userId,
+      concertId,
+      seats: seats.slice(index, index + 1),
+      status: 'COMPLETED',
+      at: paidAt,
     });
   }
 }

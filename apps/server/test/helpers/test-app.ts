@@ -81,6 +81,8 @@ export async function createTestContext(
     SESSION_SECRET: randomBytes(32).toString('hex'),
     DEMO_DATA: options.demoData ? 'true' : 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // The same routes on both runtimes (`auto` would turn the sandbox off with DATABASE_URL).
+    OAUTH_SANDBOX: 'on',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...options.env,

@@ -405,6 +405,24 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'public',
     request: plain('/login/oauth2/code/kakao?code=abc&state=def'),
   },
+  // The sandbox identity provider's test consent page (OAUTH_SANDBOX, on in test apps): the
+  // browser of whoever started a login; the POST answers 302 to our callback.
+  'GET /oauth2/sandbox/{provider}': {
+    access: 'public',
+    request: plain('/oauth2/sandbox/kakao?state=abcdef&code_challenge=ghijkl'),
+  },
+  'POST /oauth2/sandbox/{provider}': {
+    access: 'public',
+    request: async (w, actor) => ({
+      url: '/oauth2/sandbox/kakao',
+      headers: { ...headersOf(w, actor), ...form },
+      payload: new URLSearchParams({
+        state: 'abcdef',
+        code_challenge: 'ghijkl',
+        choice: 'tester',
+      }).toString(),
+    }),
+  },
   // The caller's own linked accounts (no id in the request).
   'GET /api/mypage/social-accounts': {
     access: 'user',
@@ -643,6 +661,8 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'admin',
     request: plain((w) => `/api/admin/on-sale/concerts/${w.concertId}`),
   },
+  'GET /api/admin/statistics': { access: 'admin', request: plain('/api/admin/statistics') },
+  'GET /api/seller/dashboard': { access: 'seller', request: plain('/api/seller/dashboard') },
 
   'GET /api/concerts': { access: 'public', request: plain('/api/concerts') },
   'GET /api/concerts/search': {

@@ -29,7 +29,7 @@ export const routePaths = [
   '/admin/seller-approvals',
   '/admin/sellers',
   '/admin/history',
-  '/admin/settings',
+  '/admin/statistics',
   '/admin/on-sale',
   '/admin/mail-outbox',
   '/unauthorized',

@@ -183,7 +183,7 @@ export const appRoutes: RouteObject[] = [
                     path: 'seller',
                     handle: meta(
                       '판매자 페이지',
-                      '커튼콜 판매자 센터: 공연 등록과 판매자 신청 현황.',
+                      '커튼콜 판매자 센터: 오늘 판매 현황, 판매 중인 공연과 판매 예정 공연.',
                     ),
                     lazy: page(
                       () => import('./routes/seller-home-page'),
@@ -302,11 +302,12 @@ export const appRoutes: RouteObject[] = [
                     ),
                   },
                   {
-                    path: 'admin/settings',
-                    handle: meta('관리자 설정'),
+                    // Its chart and table live in this route's chunk only (issue 23).
+                    path: 'admin/statistics',
+                    handle: meta('통계 리포트'),
                     lazy: page(
-                      () => import('./routes/admin-settings-page'),
-                      (m) => m.AdminSettingsPage,
+                      () => import('./routes/admin-statistics-page'),
+                      (m) => m.AdminStatisticsPage,
                     ),
                   },
                 ],

@@ -25,6 +25,12 @@ describe('formatPhone', () => {
     expect(formatPhone('0212345678')).toBe('02-1234-5678');
   });
 
+  it('groups 1588 numbers 4-4 and 0505 numbers 4-3-4', () => {
+    expect(formatPhone('15881234')).toBe('1588-1234');
+    expect(formatPhone('05051234567')).toBe('0505-123-4567');
+    expect(formatPhone('07012345678')).toBe('070-1234-5678');
+  });
+
   it('groups other numbers 3-3-4 and 3-4-4', () => {
     expect(formatPhone('0311234567')).toBe('031-123-4567');
     expect(formatPhone('01012345678')).toBe('010-1234-5678');

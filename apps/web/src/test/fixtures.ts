@@ -1,5 +1,7 @@
 import type {
+  AdminStatistics,
   ApplicantInfo,
+  SellerDashboard,
   ApprovalHistoryEntry,
   SellerApplication,
   SellerStatus,
@@ -71,6 +73,7 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
     title: `관람평 제목 ${id}`,
     description: `정말 멋진 공연이었습니다 ${id}`,
     rating: 5,
+    verified: false,
     createdAt: '2025-10-05T21:00:00',
     updatedAt: '2025-10-05T21:00:00',
     ...overrides,
@@ -252,6 +255,48 @@ export function makeHistoryEntry(
     createdAt: '2025-09-01T12:00:00',
     adminId: null,
     adminUsername: null,
+    ...overrides,
+  };
+}
+
+/** Thirty days ending 2026-11-26, with sales on two of them. */
+export function makeAdminStatistics(overrides: Partial<AdminStatistics> = {}): AdminStatistics {
+  const daily = Array.from({ length: 30 }, (_, index) => {
+    const date = new Date(Date.UTC(2026, 9, 28 + index)).toISOString().slice(0, 10);
+    return { date, bookings: 0, revenue: 0 };
+  });
+  daily[28] = { date: '2026-11-25', bookings: 2, revenue: 264_000 };
+  daily[29] = { date: '2026-11-26', bookings: 1, revenue: 132_000 };
+  return {
+    users: { total: 42, buyers: 37, sellers: 4, admins: 1, newInPeriod: 12 },
+    concertsByStatus: { SCHEDULED: 5, ON_SALE: 13, SOLD_OUT: 1, CANCELLED: 2, COMPLETED: 3 },
+    period: { from: '2026-10-28', to: '2026-11-26' },
+    totals: { bookings: 3, revenue: 396_000 },
+    daily,
+    measuredAt: '2026-11-26T18:30:00',
+    ...overrides,
+  };
+}
+
+export function makeSellerDashboard(overrides: Partial<SellerDashboard> = {}): SellerDashboard {
+  return {
+    today: { date: '2026-11-26', bookings: 3, seats: 5, revenue: 612_000 },
+    onSale: [
+      {
+        concertId: 1,
+        title: '별빛 오케스트라',
+        artist: '별빛 오케스트라',
+        status: 'ON_SALE',
+        concertDate: '2026-12-08',
+        startTime: '19:30:00',
+        venueName: '예술의전당',
+        bookingStartDate: '2026-11-19T10:00:00',
+        totalSeats: 1200,
+        soldSeats: 2,
+      },
+    ],
+    upcoming: [],
+    measuredAt: '2026-11-26T18:30:00',
     ...overrides,
   };
 }

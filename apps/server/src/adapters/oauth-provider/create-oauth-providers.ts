@@ -1,4 +1,4 @@
-import type { SocialProvider } from '@curtaincall/contracts';
+import { socialProviderSchema, type SocialProvider } from '@curtaincall/contracts';
 import type { AppConfig } from '../../config';
 import { createGoogleOAuthProvider } from './google-oauth-provider';
 import { createKakaoOAuthProvider } from './kakao-oauth-provider';
@@ -21,4 +21,21 @@ export function createOAuthProviders(
     ...(kakao ? { kakao: createKakaoOAuthProvider(kakao, uri('kakao')) } : {}),
     ...(naver ? { naver: createNaverOAuthProvider(naver, uri('naver')) } : {}),
   };
+}
+
+/**
+ * The providers the app runs: the real ones, and for each provider without credentials the
+ * sandbox's test consent page when the operator allows it (`OAUTH_SANDBOX`). A provider with
+ * credentials always stays real. `sandboxed` lists the ones the sandbox stands in for.
+ */
+export function withSandboxProviders(
+  real: Partial<Record<SocialProvider, OAuthProviderPort>>,
+  sandbox: { provider(provider: SocialProvider): OAuthProviderPort } | null,
+): { providers: Partial<Record<SocialProvider, OAuthProviderPort>>; sandboxed: SocialProvider[] } {
+  const sandboxed = sandbox
+    ? socialProviderSchema.options.filter((provider) => !real[provider])
+    : [];
+  const providers = { ...real };
+  for (const provider of sandboxed) providers[provider] = sandbox?.provider(provider);
+  return { providers, sandboxed };
 }

@@ -173,3 +173,40 @@ describe('local summarizer', () => {
     expect(overall).toContain('모든 관람객이 4점 이상을 주었습니다.');
   });
 });
+
+describe('local summarizer and 예매자 관람평 (issue 23)', () => {
+  const topics = ['조명', '음향', '무대', '연주', '의상', '안무', '편곡', '영상'];
+  const reviews = (verifiedAt: number[]): ReviewForSummary[] =>
+    topics.map((topic, index) => ({
+      rating: 5,
+      title: '후기',
+      description: `${topic}이 정말 좋았어요.`,
+      verified: verifiedAt.includes(index),
+    }));
+  const praiseOf = async (input: ReviewForSummary[]) =>
+    splitSections(await summarizer.summarize(buildInput(input)))[1];
+
+  it('quotes a verified review before an otherwise equal one that comes earlier', async () => {
+    // Near-identical sentences: one is quoted. Without verification the input order picks the
+    // first; with it, the first verified one wins.
+    const plain = await praiseOf(reviews([]));
+    expect(plain).toContain('조명이 정말 좋았어요.');
+    expect(plain).not.toContain('편곡이');
+    const weighted = await praiseOf(reviews([6, 7]));
+    expect(weighted).toContain('편곡이 정말 좋았어요.');
+    expect(weighted).not.toContain('조명이');
+  });
+
+  it('says how many reviews are verified and what they average', async () => {
+    const input = reviews([0, 1]).map((review, index) => ({
+      ...review,
+      rating: index < 2 ? 5 : 3,
+    }));
+    const [overall] = splitSections(await summarizer.summarize(buildInput(input)));
+    expect(overall).toContain('예매자 관람평 2건의 평균은 5.0점');
+    const all = reviews([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(splitSections(await summarizer.summarize(buildInput(all)))[0]).toContain(
+      '모두 예매 후 관람한 관객이 남긴 예매자 관람평입니다.',
+    );
+  });
+});

@@ -3,6 +3,7 @@ import {
   SUMMARY_MAX_LENGTH,
   SUMMARY_MIN_LENGTH,
   countCharacters,
+  countVerified,
   formatAverageRating,
   type ReviewForSummary,
   type SummarizerPort,
@@ -38,6 +39,11 @@ const MAX_SENTENCE_LENGTH = 160;
 const MIN_FULL_SENTENCE_LENGTH = 8;
 /** Character-bigram Jaccard similarity from which two sentences count as saying the same thing. */
 const NEAR_DUPLICATE_SIMILARITY = 0.5;
+/**
+ * A sentence from a 예매자 관람평 scores this much more (issue 23): between two sentences that say
+ * about as much, the one of a fan who booked and was there is quoted.
+ */
+const VERIFIED_WEIGHT = 1.5;
 /** An artist and title longer than this would crowd the framing sentence, so they are left out. */
 const MAX_CONCERT_LABEL_LENGTH = 40;
 
@@ -48,6 +54,8 @@ interface Candidate {
   /** Position of the review in the input; pools keep input order, which breaks score ties. */
   reviewIndex: number;
   rating: number;
+  /** From a 예매자 관람평. */
+  isVerified: boolean;
   polarity: Polarity;
   /** True when the wording itself (not only the star rating) says praise or complaint. */
   hasSignal: boolean;
@@ -158,6 +166,15 @@ function describeRatings(reviews: readonly ReviewForSummary[]): string[] {
       sentences.push(`평점별로는 ${parts.join(', ')}입니다.`);
     }
   }
+  const verified = countVerified(reviews);
+  if (verified > 0) {
+    const verifiedOnly = reviews.filter((review) => review.verified === true);
+    sentences.push(
+      verified === reviews.length
+        ? '모두 예매 후 관람한 관객이 남긴 예매자 관람평입니다.'
+        : `이 중 예매자 관람평 ${verified}건의 평균은 ${formatAverageRating(verifiedOnly)}점이며, 요약은 예매자 관람평을 우선해 정리했습니다.`,
+    );
+  }
   return sentences;
 }
 
@@ -204,6 +221,7 @@ function collectCandidates(input: SummaryInput): Candidate[] {
         text: dropLeadingContrast(piece.text),
         reviewIndex,
         rating: review.rating,
+        isVerified: review.verified === true,
         polarity,
         hasSignal,
         isFromTitle: piece.isFromTitle,
@@ -474,7 +492,8 @@ function pickRepresentative(
       (representativeness + (candidate.hasSignal ? 0.5 : 0) + extremity) *
       lengthFactor *
       (candidate.isFromTitle ? 0.6 : 1) *
-      (candidate.hasSignal ? 1 : 0.6)
+      (candidate.hasSignal ? 1 : 0.6) *
+      (candidate.isVerified ? VERIFIED_WEIGHT : 1)
     );
   };
 

@@ -154,6 +154,24 @@ describe('openai summarizer', () => {
     expect(user).not.toContain('61. 평점');
   });
 
+  it('marks 예매자 관람평 in the prompt and tells the model to weigh them first (issue 23)', async () => {
+    fake.state.behaviour = 'ok';
+    fake.state.received = [];
+    const reviews = TEN_REVIEWS.map((review, index) => ({ ...review, verified: index < 3 }));
+    await createSummarizer().summarize(buildInput(reviews));
+
+    const [system, user] = (fake.state.received[0]?.body.messages ?? []).map((message) =>
+      String(message.content),
+    );
+    expect(system).toContain("'[예매자]' 표시가 붙은 관람평은 실제로 예매하고 관람한 관객");
+    expect(system).toContain('예매자 관람평을 우선 근거로 삼고');
+    expect(user).toContain('예매자 관람평: 3건');
+    expect(user).toContain('1. [예매자] 평점');
+    expect(user).toContain('3. [예매자] 평점');
+    expect(user).toContain('4. 평점');
+    expect(user).not.toContain('4. [예매자]');
+  });
+
   it('falls back to the local summary when the server answers 500', async () => {
     fake.state.behaviour = 'error';
     const input = buildInput(TEN_REVIEWS);

@@ -7,12 +7,20 @@ export interface ReviewForSummary {
   description: string;
   /** 1 to 5. */
   rating: number;
+  /**
+   * 예매자 관람평 (issue 23): written by a fan with a paid booking of a show that has started.
+   * Summaries weigh these first; absent means not verified.
+   */
+  verified?: boolean;
 }
 
 export interface SummaryInput {
   concertTitle: string;
   artist: string;
-  /** Newest first: a summarizer that has to cap its input keeps the front of the list. */
+  /**
+   * Verified reviews first, each group newest first: a summarizer that has to cap its input
+   * keeps the front of the list, so what fans who were there wrote is never the part cut.
+   */
   reviews: ReviewForSummary[];
 }
 
@@ -39,6 +47,11 @@ export function formatAverageRating(reviews: readonly ReviewForSummary[]): strin
   const sum = reviews.reduce((total, review) => total + review.rating, 0);
   // Ratings are integers, so sum * 10 / n rounds without binary-fraction surprises.
   return (Math.round((sum * 10) / reviews.length) / 10).toFixed(1);
+}
+
+/** How many of the reviews are 예매자 관람평. */
+export function countVerified(reviews: readonly ReviewForSummary[]): number {
+  return reviews.filter((review) => review.verified === true).length;
 }
 
 /** True when the labels all appear, each after the one before. */

@@ -48,17 +48,39 @@ export async function findConcertDigest(
   return row ? { concertId, reviewCount: Number(row.review_count), checksum: row.checksum } : null;
 }
 
-/** The newest reviews of a concert, as the summarizer reads them. */
+/**
+ * A concert's reviews as the summarizer reads them: 예매자 관람평 first (the rule of
+ * community.repo's verifiedAuthor: a paid, not cancelled booking and the show started by `now`),
+ * then the newest, so the cap keeps verified reviews before anything else.
+ */
 export async function findReviewsForSummary(
   db: DbOrTx,
   concertId: number,
   limit: number,
-): Promise<Array<{ title: string; description: string; rating: number }>> {
-  return queryRows(
+  now: Date,
+): Promise<Array<{ title: string; description: string; rating: number; verified: boolean }>> {
+  const rows = await queryRows<{
+    title: string;
+    description: string;
+    rating: number;
+    verified: boolean;
+  }>(
     db,
-    sql`select title, description, rating from reviews
-        where concert_id = ${concertId} order by created_at desc, id desc limit ${limit}`,
+    sql`select r.title, r.description, r.rating,
+               (timezone(interval '+09:00', c.concert_date + c.start_time) <= ${now.toISOString()}::timestamptz
+                and exists (select 1 from bookings b
+                            where b.concert_id = r.concert_id and b.user_id = r.user_id
+                              and b.status in ('CONFIRMED', 'COMPLETED'))) as verified
+        from reviews r join concerts c on c.id = r.concert_id
+        where r.concert_id = ${concertId}
+        order by verified desc, r.created_at desc, r.id desc limit ${limit}`,
   );
+  return rows.map((row) => ({
+    title: row.title,
+    description: row.description,
+    rating: Number(row.rating),
+    verified: row.verified === true,
+  }));
 }
 
 export async function countSubstantialReviews(

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSummarizer } from '../../adapters/summarizer/local-summarizer';
-import type { SummarizerPort } from '../../adapters/summarizer/summarizer';
+import type { SummarizerPort, SummaryInput } from '../../adapters/summarizer/summarizer';
 import { concerts, reviews } from '../../db/schema/index';
 import { AppError } from '../../http/app-error';
 import { fromSeoulDateTime } from '../../lib/seoul-time';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { insertBooking } from '../../../test/helpers/direct-bookings';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
 import { createConcertsService } from '../concerts/concerts.service';
 import { createAiSummaryService } from './ai-summary.service';
@@ -126,6 +127,59 @@ describe('AI summary batch', () => {
     };
     expect((await service(failing).refreshChangedSummaries()).failed).toContain(broken);
     expect((await summaryOf(broken))?.aiSummary).toBeNull();
+  });
+
+  it('hands the summarizer 예매자 관람평 first, flagged, then the rest newest first (issue 23)', async () => {
+    const db = ctx.database.db;
+    // The show started the evening before NOW, so paid bookers' reviews are verified.
+    const played = (
+      await createConcert(db, { sellerId, status: 'COMPLETED', concertDate: '2031-06-09' })
+    ).id;
+    const booker = await createLoggedInUser(ctx.app, db);
+    await insertBooking(db, {
+      userId: booker.id,
+      concertId: played,
+      seats: 2,
+      amount: 100_000,
+      status: 'COMPLETED',
+      paidAt: fromSeoulDateTime('2031-06-01T10:00:00'),
+    });
+    const hour = 3_600_000;
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      concertId: played,
+      // Reviews 2 and 7 are the booker's, older than most of the others.
+      userId: i === 2 || i === 7 ? booker.id : fanId,
+      title: `관람 후기 ${i}`,
+      description: `${praise[i % 3]} 번호 ${i}`,
+      rating: 4,
+      createdAt: new Date(NOW.getTime() - (10 - i) * hour),
+    }));
+    await db.insert(reviews).values(rows);
+    const inputs: SummaryInput[] = [];
+    const recording: SummarizerPort = {
+      kind: 'local',
+      summarize: (input) => {
+        inputs.push(input);
+        return createLocalSummarizer().summarize(input);
+      },
+    };
+    expect((await service(recording).refreshChangedSummaries()).refreshed).toContain(played);
+    const input = inputs.find((one) =>
+      one.reviews.some((review) => review.title === '관람 후기 7'),
+    );
+    expect(input?.reviews.map((review) => [review.title, review.verified])).toEqual([
+      ['관람 후기 7', true],
+      ['관람 후기 2', true],
+      ['관람 후기 9', false],
+      ['관람 후기 8', false],
+      ['관람 후기 6', false],
+      ['관람 후기 5', false],
+      ['관람 후기 4', false],
+      ['관람 후기 3', false],
+      ['관람 후기 1', false],
+      ['관람 후기 0', false],
+    ]);
+    expect((await summaryOf(played))?.aiSummary).toContain('예매자 관람평 2건의 평균은 4.0점');
   });
 });
 

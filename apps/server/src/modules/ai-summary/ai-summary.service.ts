@@ -19,7 +19,7 @@ export const BATCH_MIN_REVIEWS = 10;
 export const REGENERATE_COOLDOWN_MS = 30_000;
 /** Reviews shorter than this do not count towards "has something to summarise". */
 const MIN_REVIEW_LENGTH = 10;
-/** The newest reviews handed to the summarizer; older ones add little and cost tokens. */
+/** Reviews handed to the summarizer (verified, then newest); older ones add little and cost tokens. */
 const MAX_REVIEWS_READ = 200;
 
 export const aiSummaryMessages = {
@@ -49,7 +49,7 @@ export function createAiSummaryService(deps: {
   async function summarize(concertId: number): Promise<{ text: string; reviewCount: number }> {
     const concert = await concerts.assertConcertExists(concertId);
     const [reviews, digest] = await Promise.all([
-      findReviewsForSummary(db, concertId, MAX_REVIEWS_READ),
+      findReviewsForSummary(db, concertId, MAX_REVIEWS_READ, clock.now()),
       findConcertDigest(db, concertId),
     ]);
     if (reviews.length === 0) throw new AppError('AI004', aiSummaryMessages.noReviews);

@@ -105,11 +105,11 @@ describe('POST /api/auth/register', () => {
     ['username', accountMessages.duplicateUsername],
     ['email', accountMessages.duplicateEmail],
     ['nickname', accountMessages.duplicateNickname],
-  ])('a taken %s -> 409 A008 naming it', async (field, message) => {
+  ])('a taken %s -> 409 A008 naming it, also as its field error', async (field, message) => {
     const first = await registerUser(ctx.app);
     const response = await postRegister(registrationFields({ [field]: first[field] ?? '' }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'A008', message });
+    expect(response.json()).toMatchObject({ code: 'A008', message, errors: [{ field, message }] });
   });
 
   it('treats e-mail case-insensitively', async () => {
@@ -159,7 +159,11 @@ describe('POST /api/auth/register', () => {
       },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'F003', message: accountMessages.imageType });
+    expect(response.json()).toMatchObject({
+      code: 'F003',
+      message: accountMessages.imageType,
+      errors: [{ field: 'profileImage', message: accountMessages.imageType }],
+    });
   });
 
   it('refuses a profile image over the pixel limit from its header, fast -> 400 F004, no account', async () => {
@@ -177,6 +181,9 @@ describe('POST /api/auth/register', () => {
       status: 400,
       code: 'F004',
       message: '이미지 크기가 너무 큽니다. (최대 6000×6000 픽셀)',
+      errors: [
+        { field: 'profileImage', message: '이미지 크기가 너무 큽니다. (최대 6000×6000 픽셀)' },
+      ],
     });
     const rows = await ctx.database.db
       .select()

@@ -301,13 +301,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   }): Promise<void> {
     const taken = await findTakenIdentifiers(db, values);
     if (taken.some((u) => u.username === values.username)) {
-      throw new AppError('A008', accountMessages.duplicateUsername);
+      throw duplicateFieldError('username', accountMessages.duplicateUsername);
     }
     if (taken.some((u) => u.email === values.email)) {
-      throw new AppError('A008', accountMessages.duplicateEmail);
+      throw duplicateFieldError('email', accountMessages.duplicateEmail);
     }
     if (taken.some((u) => u.nickname === values.nickname)) {
-      throw new AppError('A008', accountMessages.duplicateNickname);
+      throw duplicateFieldError('nickname', accountMessages.duplicateNickname);
     }
   }
 
@@ -329,17 +329,23 @@ export function createAuthService(deps: AuthServiceDeps) {
   return { findSessionUser, verifyLogin, issueDeviceCookie, register, socialSignupInfo };
 }
 
+/** A taken identifier, named in `errors[]` too, so the form shows it under that field. */
+function duplicateFieldError(field: 'username' | 'email' | 'nickname', message: string): AppError {
+  return new AppError('A008', message, [{ field, message }]);
+}
+
 /** A unique-index race that slipped past the pre-check still names the right field. */
 function duplicateError(constraint: string): AppError {
   // The pending provider account was linked to someone else meanwhile (another sign-up won).
   if (constraint.includes('social_accounts')) {
     return new AppError('A008', socialErrorMessages.already_linked_elsewhere);
   }
-  if (constraint.includes('email')) return new AppError('A008', accountMessages.duplicateEmail);
+  if (constraint.includes('email'))
+    return duplicateFieldError('email', accountMessages.duplicateEmail);
   if (constraint.includes('nickname')) {
-    return new AppError('A008', accountMessages.duplicateNickname);
+    return duplicateFieldError('nickname', accountMessages.duplicateNickname);
   }
-  return new AppError('A008', accountMessages.duplicateUsername);
+  return duplicateFieldError('username', accountMessages.duplicateUsername);
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -460,6 +460,8 @@ export interface BookingOutlineRow {
   concertDate: string;
   startTime: string;
   seatInfos: string[];
+  concertId: number;
+  paymentDeadline: Date | null;
 }
 
 /** What the payment failure page shows about a booking. */
@@ -475,9 +477,11 @@ export async function findBookingOutline(
     concert_date: string | Date;
     start_time: string;
     seat_infos: string[] | string | null;
+    concert_id: number;
+    payment_deadline: Date | string | null;
   }>(
     db,
-    sql`select b.booking_number, b.user_id, c.title, b.total_amount,
+    sql`select b.booking_number, b.user_id, c.title, b.total_amount, b.concert_id, b.payment_deadline,
                to_char(c.concert_date, 'YYYY-MM-DD') as concert_date,
                to_char(c.start_time, 'HH24:MI') as start_time,
                (select coalesce(json_agg(t.seat_info order by t.id), '[]'::json)
@@ -498,6 +502,8 @@ export async function findBookingOutline(
     concertDate: String(row.concert_date),
     startTime: row.start_time,
     seatInfos,
+    concertId: Number(row.concert_id),
+    paymentDeadline: row.payment_deadline === null ? null : new Date(row.payment_deadline),
   };
 }
 

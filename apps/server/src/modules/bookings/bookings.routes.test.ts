@@ -398,6 +398,40 @@ describe('POST /bookings and the sandbox payment', () => {
     expect(response.body).toContain('카드 번호를 다시 확인해주세요.');
   });
 
+  it('a refused form keeps what was typed and names the field: a past expiry under 유효기간', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(1);
+    const created: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;
+    const post = (cardNumber: string, expiry: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/sandbox-payments/checkout',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          orderId: created.orderId,
+          amount: String(created.amount),
+          cardNumber,
+          expiry,
+          installment: '3',
+        }).toString(),
+      });
+    const expired = await post('4000 0000 0000 0002', '01/20');
+    expect(expired.statusCode).toBe(400);
+    const html = expired.body;
+    expect(html).toContain('value="4000 0000 0000 0002"');
+    expect(html).toContain('value="01/20" aria-invalid="true" aria-describedby="expiry-error"');
+    expect(html).toMatch(
+      /id="expiry-error" role="alert">유효기간이 지난 카드입니다\. 카드에 적힌 유효기간을 확인해주세요\.</,
+    );
+    expect(html).toContain('<option value="3" selected>');
+    expect(html).not.toMatch(/id="card-number"[^>]*aria-invalid/);
+
+    const malformed = await post('4242 4242 4242 4242', '13/40');
+    expect(malformed.body).toContain('유효기간을 MM/YY 형식으로 입력해주세요.');
+    const mistyped = await post('4242 4242 4242 4241', '12/39');
+    expect(mistyped.body).toContain('value="4242 4242 4242 4241" aria-invalid="true"');
+    expect(mistyped.body).toContain('value="12/39" aria-describedby="expiry-error"');
+  });
+
   it('a second POST /bookings supersedes the unpaid one (closing the window and paying again)', async () => {
     const { concertId, buyer, seatIds } = await buyerHolding(2);
     const first: BookingCreated = (await book(buyer, concertId, seatIds)).json().data;

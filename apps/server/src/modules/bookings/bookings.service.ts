@@ -16,7 +16,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { SaleMetrics } from '../../lib/sale-metrics';
-import { addDays, toSeoulDate } from '../../lib/seoul-time';
+import { addDays, toSeoulDate, toSeoulDateTime } from '../../lib/seoul-time';
 import type { AuthUser, SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
 import type { BookingNotifier } from '../notifications/notifications.service';
@@ -441,6 +441,8 @@ export function createBookingsService(deps: {
       seatLabels: outline.seatInfos,
       paymentStatus: (payment?.status ?? null) as BookingOutline['paymentStatus'],
       paymentMethod: (payment?.method ?? null) as BookingOutline['paymentMethod'],
+      concertId: outline.concertId,
+      holdUntil: outline.paymentDeadline ? toSeoulDateTime(outline.paymentDeadline) : null,
     };
   }
 

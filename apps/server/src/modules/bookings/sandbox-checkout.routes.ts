@@ -27,6 +27,12 @@ const submitSchema = orderSchema.extend({
   installment: z.string().max(4).default('0'),
 });
 
+/**
+ * The sessionStorage key under which the window keeps what was typed (this tab only), shared
+ * with the web app, which removes it after an approved payment.
+ */
+export const sandboxTypedCardKey = 'curtaincall.sandbox-card';
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -49,21 +55,55 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** `MM/YY` not in the past (end of that month). */
-function expiryValid(expiry: string, now: Date): boolean {
+export const sandboxCheckoutMessages = {
+  cardNumber: '카드 번호를 다시 확인해주세요.',
+  expiryFormat: '유효기간을 MM/YY 형식으로 입력해주세요.',
+  expiryPast: '유효기간이 지난 카드입니다. 카드에 적힌 유효기간을 확인해주세요.',
+} as const;
+
+/** What is wrong with `MM/YY`: nothing, its form, or a month already over (end of that month). */
+function expiryProblem(expiry: string, now: Date): string | null {
   const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
-  if (!match) return false;
+  if (!match) return sandboxCheckoutMessages.expiryFormat;
   const month = Number(match[1]);
   const year = 2000 + Number(match[2]);
-  if (month < 1 || month > 12) return false;
-  return new Date(Date.UTC(year, month, 1)) > now;
+  if (month < 1 || month > 12) return sandboxCheckoutMessages.expiryFormat;
+  return new Date(Date.UTC(year, month, 1)) > now ? null : sandboxCheckoutMessages.expiryPast;
 }
 
-function renderPage(order: z.infer<typeof orderSchema>, error?: string): string {
+/** What the buyer typed, given back with a refusal so nothing has to be typed again. */
+interface TypedCard {
+  cardNumber: string;
+  expiry: string;
+  installment: string;
+}
+
+/** A refusal of the page's own checks: which field and why (shown under that field). */
+interface FieldProblem {
+  field: 'cardNumber' | 'expiry';
+  message: string;
+}
+
+function renderPage(
+  order: z.infer<typeof orderSchema>,
+  typed?: TypedCard,
+  problem?: FieldProblem,
+): string {
   const e = escapeHtml;
   const installments = [0, 2, 3, 6, 12]
-    .map((n) => `<option value="${n}">${n === 0 ? '일시불' : `${n}개월`}</option>`)
+    .map(
+      (n) =>
+        `<option value="${n}"${typed?.installment === String(n) ? ' selected' : ''}>${n === 0 ? '일시불' : `${n}개월`}</option>`,
+    )
     .join('');
+  // The field's error under it, tied to it (aria-describedby) and marked invalid; it takes the
+  // focus when the page comes back refused.
+  const fieldAttributes = (field: FieldProblem['field']) =>
+    problem?.field === field
+      ? ` aria-invalid="true" aria-describedby="${field}-error" autofocus`
+      : ` aria-describedby="${field}-error"`;
+  const fieldError = (field: FieldProblem['field']) =>
+    `<span class="field-error" id="${field}-error" role="alert">${problem?.field === field ? e(problem.message) : ''}</span>`;
   const card = (label: string, number: string) =>
     `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${label}</li>`;
   return `<!doctype html>
@@ -82,16 +122,16 @@ function renderPage(order: z.infer<typeof orderSchema>, error?: string): string 
     <p class="amount">${won(order.amount)}</p>
     <p class="customer">${e(order.customerName)}</p>
   </section>
-  ${error ? `<p class="error" role="alert">${e(error)}</p>` : ''}
+  <p class="restored" id="restored" hidden>이전에 입력한 카드 정보를 불러왔습니다. 확인 후 결제해주세요.</p>
   <form method="post" action="/api/v1/sandbox-payments/checkout" id="pay-form">
     <input type="hidden" name="orderId" value="${e(order.orderId)}">
     <input type="hidden" name="orderName" value="${e(order.orderName)}">
     <input type="hidden" name="amount" value="${order.amount}">
     <input type="hidden" name="customerName" value="${e(order.customerName)}">
-    <label>카드 번호<input name="cardNumber" id="card-number" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" required maxlength="19"></label>
+    <div class="field"><label for="card-number">카드 번호</label><input name="cardNumber" id="card-number" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" required maxlength="19" value="${e(typed?.cardNumber ?? '')}"${fieldAttributes('cardNumber')}>${fieldError('cardNumber')}</div>
     <div class="row">
-      <label>유효기간<input name="expiry" id="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required maxlength="5"></label>
-      <label>할부<select name="installment">${installments}</select></label>
+      <div class="field"><label for="expiry">유효기간</label><input name="expiry" id="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required maxlength="5" value="${e(typed?.expiry ?? '')}"${fieldAttributes('expiry')}>${fieldError('expiry')}</div>
+      <div class="field"><label for="installment">할부</label><select name="installment" id="installment">${installments}</select></div>
     </div>
     <button type="submit" class="pay">${won(order.amount)} 결제하기</button>
     <button type="button" class="cancel" id="cancel">결제 취소</button>
@@ -118,37 +158,94 @@ body { margin: 0; min-height: 100vh; display: grid; place-items: center; backgro
 .window { width: min(420px, 100vw); box-sizing: border-box; background: #fff; border-radius: 16px; padding: 24px; box-shadow: 0 12px 40px rgba(0,0,0,.12); }
 header { display: flex; align-items: center; gap: 8px; }
 h1 { font-size: 20px; margin: 0; }
-.badge { background: #fff3d6; color: #9a6700; font-size: 12px; padding: 2px 8px; border-radius: 999px; }
+.badge { background: #fff3d6; color: #6b4500; font-size: 12px; padding: 2px 8px; border-radius: 999px; }
 .order { margin: 16px 0; padding: 12px 16px; background: #f5f7fa; border-radius: 12px; }
 .order p { margin: 4px 0; }
 .name { font-weight: 600; }
-.amount { font-size: 22px; font-weight: 700; color: #3182f6; }
-.customer { color: #6b7684; font-size: 14px; }
+.amount { font-size: 22px; font-weight: 700; color: #1b64da; }
+.customer { color: #4e5968; font-size: 14px; }
 form { display: grid; gap: 12px; }
-label { display: grid; gap: 6px; font-size: 14px; color: #4e5968; }
+label { font-size: 14px; color: #4e5968; }
+.field { display: grid; gap: 6px; align-content: start; }
+.field-error { color: #d22030; font-size: 13px; }
+.field-error:empty { display: none; }
+input[aria-invalid="true"] { border-color: #d22030; outline-color: #d22030; }
+.restored { background: #e8f3ff; color: #1b64da; padding: 10px 12px; border-radius: 10px; font-size: 14px; margin: 0 0 12px; }
 input, select { font: inherit; padding: 12px; border: 1px solid #d1d6db; border-radius: 10px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 button { font: inherit; padding: 14px; border-radius: 12px; border: 0; cursor: pointer; }
-.pay { background: #3182f6; color: #fff; font-weight: 700; }
+.pay { background: #1b64da; color: #fff; font-weight: 700; }
 .cancel { background: #f2f4f6; color: #4e5968; }
-.error { background: #ffeeee; color: #d22030; padding: 10px 12px; border-radius: 10px; }
-.cards { margin-top: 16px; font-size: 13px; color: #6b7684; }
+.cards { margin-top: 16px; font-size: 13px; color: #4e5968; }
 .cards ul { padding-left: 18px; }
 code { color: #191f28; }
 `;
 
-/** Formats the card number and expiry as typed; 결제 취소 goes back without paying. */
+/**
+ * Formats the card number and expiry as typed and says at once when the expiry is past;
+ * 결제 취소 goes back without paying. What was typed is kept in this tab's sessionStorage when
+ * the form is sent, so after a declined card (which ends on the failure page, as with Toss) the
+ * next window starts with it; the web app removes it once a payment is approved.
+ */
 const pageScript = `
 (function () {
+  var KEY = '${sandboxTypedCardKey}';
+  var form = document.getElementById('pay-form');
   var number = document.getElementById('card-number');
   var expiry = document.getElementById('expiry');
+  var installment = document.getElementById('installment');
+  function showError(input, message) {
+    var slot = document.getElementById(input.name + '-error');
+    slot.textContent = message;
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+  function expiryProblem() {
+    var match = /^(\\d{2})\\/(\\d{2})$/.exec(expiry.value);
+    if (!match) return '${sandboxCheckoutMessages.expiryFormat}';
+    var month = Number(match[1]);
+    var year = 2000 + Number(match[2]);
+    if (month < 1 || month > 12) return '${sandboxCheckoutMessages.expiryFormat}';
+    var now = new Date();
+    var current = now.getFullYear() * 12 + now.getMonth() + 1;
+    return year * 12 + month < current ? '${sandboxCheckoutMessages.expiryPast}' : '';
+  }
+  try {
+    var saved = JSON.parse(window.sessionStorage.getItem(KEY) || 'null');
+    if (saved && !number.value && !expiry.value) {
+      number.value = saved.cardNumber || '';
+      expiry.value = saved.expiry || '';
+      if (saved.installment) installment.value = saved.installment;
+      if (number.value) document.getElementById('restored').hidden = false;
+    }
+  } catch (e) {}
   number.addEventListener('input', function () {
     var digits = number.value.replace(/\\D/g, '').slice(0, 16);
     number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
+    if (number.getAttribute('aria-invalid')) showError(number, '');
   });
   expiry.addEventListener('input', function () {
     var digits = expiry.value.replace(/\\D/g, '').slice(0, 4);
     expiry.value = digits.length > 2 ? digits.slice(0, 2) + '/' + digits.slice(2) : digits;
+    // A complete date is checked at once; a partial one only when the field is left.
+    showError(expiry, digits.length === 4 ? expiryProblem() : '');
+  });
+  expiry.addEventListener('blur', function () {
+    if (expiry.value) showError(expiry, expiryProblem());
+  });
+  form.addEventListener('submit', function (event) {
+    var problem = expiryProblem();
+    if (problem) {
+      event.preventDefault();
+      showError(expiry, problem);
+      expiry.focus();
+      return;
+    }
+    try {
+      window.sessionStorage.setItem(KEY, JSON.stringify({
+        cardNumber: number.value, expiry: expiry.value, installment: installment.value
+      }));
+    } catch (e) {}
   });
   document.getElementById('cancel').addEventListener('click', function () {
     if (window.parent !== window) {
@@ -214,10 +311,16 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
       const { orderId, amount } = form.data;
       const digits = form.data.cardNumber.replace(/\D/g, '');
       if (digits.length < 15 || digits.length > 16 || !luhnValid(digits)) {
-        return sendPage(reply, 400, renderPage(form.data, '카드 번호를 다시 확인해주세요.'));
+        const problem = {
+          field: 'cardNumber',
+          message: sandboxCheckoutMessages.cardNumber,
+        } as const;
+        return sendPage(reply, 400, renderPage(form.data, form.data, problem));
       }
-      if (!expiryValid(form.data.expiry, now())) {
-        return sendPage(reply, 400, renderPage(form.data, '유효기간을 다시 확인해주세요.'));
+      const expiryMessage = expiryProblem(form.data.expiry, now());
+      if (expiryMessage) {
+        const problem = { field: 'expiry', message: expiryMessage } as const;
+        return sendPage(reply, 400, renderPage(form.data, form.data, problem));
       }
       const refusal =
         digits === sandboxTestCards.decline

@@ -1,11 +1,31 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { expectations, reviews, users } from '../../db/schema/index';
 
-export type ReviewRow = typeof reviews.$inferSelect & { userNickname: string };
+export type ReviewRow = typeof reviews.$inferSelect & { userNickname: string; verified: boolean };
 export type ExpectationRow = typeof expectations.$inferSelect & { userNickname: string };
 
-const reviewColumns = {
+/**
+ * 예매자 관람평 (issue 23): the author holds a paid, not cancelled booking (CONFIRMED or
+ * COMPLETED; a refund makes it CANCELED) of the review's concert, and that show has started
+ * (concert_date + start_time, Seoul wall clock) by `now`. Judged when read, so a review written
+ * before the show becomes verified once the curtain rises, and loses it when the booking is
+ * refunded. The bookings (concert_id, status) index answers it.
+ */
+export function verifiedAuthor(now: Date): SQL<boolean> {
+  return sql<boolean>`exists (
+    select 1 from bookings vb join concerts vc on vc.id = vb.concert_id
+    where vb.concert_id = ${reviews.concertId} and vb.user_id = ${reviews.userId}
+      and vb.status in ('CONFIRMED', 'COMPLETED')
+      and timezone(interval '+09:00', vc.concert_date + vc.start_time) <= ${now.toISOString()}::timestamptz
+  )`;
+}
+
+function reviewColumns(now: Date) {
+  return { ...reviewBaseColumns, verified: verifiedAuthor(now) };
+}
+
+const reviewBaseColumns = {
   id: reviews.id,
   concertId: reviews.concertId,
   userId: reviews.userId,
@@ -42,13 +62,17 @@ export async function findReviewPage(
     offset: number;
     sortBy: keyof typeof reviewSort;
     sortDir: 'asc' | 'desc';
+    /** Only 예매자 관람평. */
+    verifiedOnly: boolean;
+    now: Date;
   },
 ): Promise<{ rows: ReviewRow[]; total: number }> {
   const direction = options.sortDir === 'asc' ? asc : desc;
-  const where = eq(reviews.concertId, options.concertId);
+  const ofConcert = eq(reviews.concertId, options.concertId);
+  const where = options.verifiedOnly ? and(ofConcert, verifiedAuthor(options.now)) : ofConcert;
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select(reviewColumns)
+      .select(reviewColumns(options.now))
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .where(where)
@@ -64,9 +88,10 @@ export async function findReview(
   db: DbOrTx,
   concertId: number,
   reviewId: number,
+  now: Date,
 ): Promise<ReviewRow | undefined> {
   const [row] = await db
-    .select(reviewColumns)
+    .select(reviewColumns(now))
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.id, reviewId), eq(reviews.concertId, concertId)))

@@ -29,7 +29,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
       config: { validationCodes: { sortBy: 'T010', sortDir: 'T011' } },
       schema: {
         tags: ['reviews'],
-        summary: '관람평 목록',
+        summary: '관람평 목록 (verifiedOnly=true: 예매자 관람평만)',
         params: concertIdParamsSchema,
         querystring: reviewListQuerySchema,
         response: { 200: envelopeSchema(pageSchema(reviewSchema)) },

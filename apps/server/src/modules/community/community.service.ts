@@ -41,6 +41,7 @@ function toReview(row: ReviewRow): Review {
     title: row.title,
     description: row.description,
     rating: row.rating,
+    verified: row.verified,
     createdAt: toSeoulDateTime(row.createdAt),
     updatedAt: toSeoulDateTime(row.updatedAt),
   };
@@ -78,12 +79,14 @@ export function createCommunityService(deps: {
       offset: query.page * query.size,
       sortBy: query.sortBy,
       sortDir: query.sortDir,
+      verifiedOnly: query.verifiedOnly,
+      now: clock.now(),
     });
     return toPage(rows.map(toReview), total, query.page, query.size);
   }
 
   async function getReview(concertId: number, reviewId: number): Promise<Review> {
-    const row = await findReview(db, concertId, reviewId);
+    const row = await findReview(db, concertId, reviewId, clock.now());
     if (!row) throw new AppError('R002', reviewMessages.notFound);
     return toReview(row);
   }
@@ -116,7 +119,7 @@ export function createCommunityService(deps: {
     body: ReviewBody;
   }): Promise<Review> {
     const { user, concertId, reviewId, body } = options;
-    const existing = await findReview(db, concertId, reviewId);
+    const existing = await findReview(db, concertId, reviewId, clock.now());
     if (!existing) throw new AppError('R002', reviewMessages.notFound);
     if (!claimsToBeUser(user, body.userId) || !canEditPost(user, existing)) {
       throw new AppError('A003', reviewMessages.notOwner);
@@ -135,7 +138,7 @@ export function createCommunityService(deps: {
     concertId: number;
     reviewId: number;
   }): Promise<void> {
-    const existing = await findReview(db, options.concertId, options.reviewId);
+    const existing = await findReview(db, options.concertId, options.reviewId, clock.now());
     if (!existing) throw new AppError('R002', reviewMessages.notFound);
     if (!canDeletePost(options.user, existing)) throw new AppError('A003', reviewMessages.notOwner);
     await deleteReview(db, options.reviewId);

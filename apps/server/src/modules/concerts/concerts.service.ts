@@ -1,6 +1,7 @@
 import {
   AI_SUMMARY_EMPTY,
   concertMessages,
+  limits,
   publicConcertStatuses,
   type Concert,
   type ConcertDetail,
@@ -138,6 +139,11 @@ export function createConcertsService(deps: {
   clock: Clock;
   /** How stale the in-memory public catalogue may get through other instances' writes. */
   catalogMaxAgeMs: number;
+  /**
+   * The hold and payment times the seats and bookings modules apply, stated by the seat map
+   * (`rules`) so the seat page never guesses them; without it the map has no `rules`.
+   */
+  seatTiming?: { holdSeconds: number; paymentSeconds: number };
 }) {
   const { db, publicBaseUrl } = deps;
 
@@ -278,9 +284,20 @@ export function createConcertsService(deps: {
   /** The venue layout for the seat page: sections with grade, price, rows and seats. */
   async function getSeatMap(concertId: number): Promise<SeatMap> {
     const row = await assertConcertExists(concertId);
+    const timing = deps.seatTiming;
     return {
       concertId,
       totalSeats: row.totalSeats,
+      ...(timing
+        ? {
+            rules: {
+              maxSeatsPerHold: limits.maxHeldSeats,
+              maxTicketsPerUser: row.maxTicketsPerUser,
+              holdSeconds: timing.holdSeconds,
+              paymentSeconds: timing.paymentSeconds,
+            },
+          }
+        : {}),
       sections: await findSectionLayout(db, concertId),
     };
   }

@@ -47,7 +47,11 @@ export function createFilesService(deps: {
     allowedMimeTypes: readonly string[];
     maxWidth: number;
     typeErrorMessage?: string;
+    /** The form field the file came in, named in the refusal's `errors[]`. */
+    field?: string;
   }): Promise<StoredFile> {
+    const refuse = (code: 'F003' | 'F004', message?: string) =>
+      fileFieldError(code, options.field, message);
     // Loaded on the first upload, not at start (~0.15 s and ~0.25 s to import).
     const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
       import('file-type'),
@@ -55,17 +59,17 @@ export function createFilesService(deps: {
     ]);
     const detected = await fileTypeFromBuffer(options.part.buffer);
     if (!detected || !options.allowedMimeTypes.includes(detected.mime)) {
-      throw new AppError('F003', options.typeErrorMessage);
+      throw refuse('F003', options.typeErrorMessage);
     }
     const maxSide = limits.imageMaxSidePixels;
     // Header only, no decoding; read without the pixel limit, which would fail it as unreadable.
     const header = await sharp(options.part.buffer, { animated: false })
       .metadata()
       .catch(() => {
-        throw new AppError('F003', '이미지 파일을 읽을 수 없습니다.');
+        throw refuse('F003', '이미지 파일을 읽을 수 없습니다.');
       });
     if ((header.width ?? 0) > maxSide || (header.height ?? 0) > maxSide) {
-      throw new AppError('F004');
+      throw refuse('F004');
     }
     let encoded: Buffer;
     try {
@@ -79,7 +83,7 @@ export function createFilesService(deps: {
         .webp({ quality: 82 })
         .toBuffer();
     } catch {
-      throw new AppError('F003', '이미지 파일을 읽을 수 없습니다.');
+      throw refuse('F003', '이미지 파일을 읽을 수 없습니다.');
     }
     const storageKey = `${folderOf[options.kind]}/${randomUUID()}.webp`;
     await storage.put(storageKey, encoded, 'image/webp');
@@ -100,6 +104,7 @@ export function createFilesService(deps: {
       allowedMimeTypes: profileImageTypes,
       maxWidth: 512,
       typeErrorMessage: accountMessages.imageType,
+      field: 'profileImage',
     });
   }
 
@@ -116,7 +121,8 @@ export function createFilesService(deps: {
       .catch(() => null);
     const maxSide = limits.imageMaxSidePixels;
     if (header && ((header.width ?? 0) > maxSide || (header.height ?? 0) > maxSide)) {
-      throw new AppError('F004');
+      // Named on the licence form's field, like the document's other refusals.
+      throw fileFieldError('F004', 'document');
     }
   }
 
@@ -127,10 +133,10 @@ export function createFilesService(deps: {
    */
   async function storeSellerDocument(part: UploadedPart): Promise<StoredFile> {
     if (part.buffer.length > sellerDocumentMaxBytes) {
-      throw new AppError('F002', sellerMessages.documentTooLarge);
+      throw fileFieldError('F002', 'document', sellerMessages.documentTooLarge);
     }
     const mimeType = detectDocumentType(part.buffer);
-    if (!mimeType) throw new AppError('F003', sellerMessages.documentType);
+    if (!mimeType) throw fileFieldError('F003', 'document', sellerMessages.documentType);
     if (mimeType !== 'application/pdf') await assertImageSidesWithinLimit(part.buffer);
     const storageKey = `${folderOf['seller-document']}/${randomUUID()}.${documentExtension[mimeType]}`;
     await privateStorage.put(storageKey, part.buffer, mimeType);
@@ -197,3 +203,13 @@ export function createFilesService(deps: {
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;
+
+/** A refused upload, named in `errors[]` when its form field is known (shown under that field). */
+function fileFieldError(
+  code: 'F002' | 'F003' | 'F004',
+  field: string | undefined,
+  message?: string,
+): AppError {
+  const error = new AppError(code, message);
+  return field ? new AppError(code, error.message, [{ field, message: error.message }]) : error;
+}

@@ -380,7 +380,11 @@ describe('POST /api/mypage/profile', () => {
       },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'F003', message: accountMessages.imageType });
+    expect(response.json()).toMatchObject({
+      code: 'F003',
+      message: accountMessages.imageType,
+      errors: [{ field: 'profileImage', message: accountMessages.imageType }],
+    });
     expect((await get('/api/mypage/profile', user)).json().data.name).toBe('홍길동');
   });
 

@@ -267,3 +267,48 @@ describe('gzip for big JSON answers', () => {
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });
+
+describe('what the seat page states comes from the server', () => {
+  it('the seat map states the hold and payment rules this server applies', async () => {
+    const concertId = await newConcert(30);
+    const map = (await ctx.app.inject({ url: `/api/concerts/${concertId}/seat-map` })).json().data;
+    expect(map.rules).toEqual({
+      maxSeatsPerHold: 2,
+      maxTicketsPerUser: 4,
+      holdSeconds,
+      paymentSeconds: 600,
+    });
+  });
+
+  it('a hold a booking took is marked paymentPending, with the payment deadline, for its owner only', async () => {
+    const concertId = await newConcert(30);
+    const [alice, bob] = [await admitted(concertId), await admitted(concertId)];
+    const [first] = await statusOf(concertId, alice);
+    if (!first) throw new Error('no seats');
+    await hold(concertId, alice, first.seatId);
+    const held = (await statusOf(concertId, alice)).find((s) => s.seatId === first.seatId);
+    expect(held).toMatchObject({ isReservedByCurrentUser: true, remainingSeconds: holdSeconds });
+    expect(held).not.toHaveProperty('paymentPending');
+
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+      payload: { concertId, concertSeatIds: [first.seatId] },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { paymentDeadlineSeconds } = booked.json().data as { paymentDeadlineSeconds: number };
+
+    const mine = (await statusOf(concertId, alice)).find((s) => s.seatId === first.seatId);
+    expect(mine).toMatchObject({
+      status: 'RESERVED',
+      isReservedByCurrentUser: true,
+      paymentPending: true,
+      remainingSeconds: paymentDeadlineSeconds,
+    });
+    expect((await summaryOf(concertId, alice)).mine).toEqual([mine]);
+    const theirs = (await statusOf(concertId, bob)).find((s) => s.seatId === first.seatId);
+    expect(theirs).toMatchObject({ status: 'RESERVED', isReservedByCurrentUser: false });
+    expect(theirs).not.toHaveProperty('paymentPending');
+  });
+});

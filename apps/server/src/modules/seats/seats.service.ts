@@ -1,4 +1,5 @@
 import {
+  limits,
   seatMessages,
   type SeatEntry,
   type SeatStatus,
@@ -32,8 +33,8 @@ import {
  */
 export { lockUserHolds } from './seats.repo';
 
-/** Seats one user may hold per concert at once (product-rules.md §4). */
-export const MAX_HELD_SEATS = 2;
+/** Seats one user may hold per concert at once (product-rules.md §4; the contracts' limit). */
+export const MAX_HELD_SEATS = limits.maxHeldSeats;
 /** Expired holds freed per statement, so one sweep never holds thousands of row locks for long. */
 const SWEEP_BATCH = 2_000;
 /** Batches per sweep at most; the next sweep, 250 ms later, takes the rest. */
@@ -69,12 +70,14 @@ export function createSeatsService(deps: {
     const status: SeatStatus =
       row.status === 'RESERVED' && !liveHold ? 'AVAILABLE' : (row.status as SeatStatus);
     const held = status === 'RESERVED' && row.holdExpiresAt !== null;
+    const isMine = held && row.heldByUserId === userId;
     return {
+      ...(isMine && row.bookingId !== null ? { paymentPending: true as const } : {}),
       concertId: row.concertId,
       seatId: row.id,
       seatInfo: `${row.section}-${row.rowNumber}-${row.seatNumber}`,
       status,
-      isReservedByCurrentUser: held && row.heldByUserId === userId,
+      isReservedByCurrentUser: isMine,
       reservedAt: held && row.heldAt ? toSeoulDateTime(row.heldAt) : null,
       expiresAt: held && row.holdExpiresAt ? toSeoulDateTime(row.holdExpiresAt) : null,
       remainingSeconds:

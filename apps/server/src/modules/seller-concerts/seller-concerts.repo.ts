@@ -121,3 +121,27 @@ export async function hasTakenSeats(db: DbOrTx, concertId: number): Promise<bool
   );
   return rows.length > 0;
 }
+
+/**
+ * Sold seats per concert: the tickets of paid, not cancelled bookings (CONFIRMED or COMPLETED),
+ * read through the bookings (concert_id, status) index, so it costs what was sold. Concerts
+ * without a sale are absent from the map.
+ */
+export async function countSoldSeats(
+  db: DbOrTx,
+  concertIds: number[],
+): Promise<Map<number, number>> {
+  if (concertIds.length === 0) return new Map();
+  const ids = sql.join(
+    concertIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ concert_id: number; sold: number }>(
+    db,
+    sql`select b.concert_id, count(t.id)::int as sold
+        from bookings b join tickets t on t.booking_id = b.id
+        where b.concert_id in (${ids}) and b.status in ('CONFIRMED', 'COMPLETED')
+        group by b.concert_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.concert_id), Number(row.sold)]));
+}

@@ -28,6 +28,7 @@ import {
 } from '../concerts/concerts.service';
 import {
   countSellerConcerts,
+  countSoldSeats,
   findSellerConcertPage,
   findSellerConcertsByStatus,
   hasLiveBookings,
@@ -71,14 +72,24 @@ export function createSellerConcertsService(deps: {
 }) {
   const { db, concerts, bookings, queue, clock } = deps;
 
-  /** The concert as the seller's screens show it: with its cancellation's refund progress. */
+  /**
+   * The concert as the seller's screens show it: with its cancellation's refund progress and the
+   * seats sold so far.
+   */
   async function toSellerConcerts(rows: ConcertRow[]): Promise<SellerConcert[]> {
     const cancelled = rows.filter((row) => row.status === 'CANCELLED').map((row) => row.id);
-    const progress = await bookings.refundProgress(cancelled);
+    const [progress, sold] = await Promise.all([
+      bookings.refundProgress(cancelled),
+      countSoldSeats(
+        db,
+        rows.map((row) => row.id),
+      ),
+    ]);
     return rows.map((row) => ({
       ...concerts.toConcert(row),
       refundsPending: progress.get(row.id)?.pending ?? 0,
       refundsDone: progress.get(row.id)?.done ?? 0,
+      soldSeats: sold.get(row.id) ?? 0,
     }));
   }
   async function toSellerConcert(row: ConcertRow): Promise<SellerConcert> {
@@ -239,7 +250,7 @@ export function createSellerConcertsService(deps: {
   }
 
   /**
-   * PUT rules (§11.2, §14.15): a cancelled concert is frozen; an unchanged status is always
+   * PUT rules (§11.2, §14.15): a cancelled or completed concert is frozen; an unchanged status is always
    * accepted, otherwise SCHEDULED <-> ON_SALE and any -> CANCELLED; the seat map changes only
    * while no seat is held, booked or ticketed; the show's time and the booking window stay
    * fixed once a ticket is sold. Everything else applies. One transaction, the concert row
@@ -259,6 +270,11 @@ export function createSellerConcertsService(deps: {
       const from = current.status as ConcertStatus;
       if (from === 'CANCELLED') {
         throw new AppError('S006', sellerConcertMessages.cancelledNotEditable);
+      }
+      // A show that took place is a record for its buyers (tickets, reviews): the manage page
+      // disables 수정 for it, and the server says the same (issue 23).
+      if (from === 'COMPLETED') {
+        throw new AppError('S006', sellerConcertMessages.completedNotEditable);
       }
       const to = body.status ?? from;
       if (!isAllowedStatusChange(from, to)) {

@@ -321,7 +321,11 @@ describe('POST /users/me/seller-requests', () => {
     for (const document of forged) {
       const response = await applyForSeller(ctx.app, user.cookie, applicationBody(), document);
       expect(response.statusCode, document.filename).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'F003', message: sellerMessages.documentType });
+      expect(response.json()).toMatchObject({
+        code: 'F003',
+        message: sellerMessages.documentType,
+        errors: [{ field: 'document', message: sellerMessages.documentType }],
+      });
     }
     expect(await statusOf(user)).toMatchObject({ approvalStatus: null });
   });
@@ -371,6 +375,8 @@ describe('POST /users/me/seller-requests', () => {
         status: 400,
         code: 'F004',
         message: errorMessages.F004,
+        // Named on the licence field, like the document's other refusals (issue 23).
+        errors: [{ field: 'document', message: errorMessages.F004 }],
       });
     }
     expect(filesUnder(privateDir).length).toBe(before);

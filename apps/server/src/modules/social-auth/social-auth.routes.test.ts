@@ -678,10 +678,11 @@ describe('isSocialUser without a provider`s word', () => {
   });
 });
 
-describe('a provider without credentials', () => {
+describe('a provider without credentials, the sandbox turned off', () => {
   let bare: TestContext;
   beforeAll(async () => {
-    bare = await createTestContext();
+    // The operator's OAUTH_SANDBOX=off: no test consent page stands in (sandbox-consent tests).
+    bare = await createTestContext({ env: { OAUTH_SANDBOX: 'off' } });
   });
   afterAll(async () => bare?.close());
 

@@ -46,7 +46,8 @@ describe('getSidebarGroups', () => {
       '판매자 관리',
       '승인 이력',
       '메일 발신함',
-      '설정',
+      // Issue 23: the placeholder '설정' is gone; the statistics took its place.
+      '통계 리포트',
     ]);
   });
 });
@@ -84,6 +85,16 @@ describe('ConsoleLayout', () => {
     await user.click(open);
     const drawer = screen.getByRole('dialog', { name: '판매자 메뉴' });
     expect(within(drawer).getByRole('link', { name: '판매자 홈' })).toHaveFocus();
+    // Modal: Tab and Shift+Tab never leave the drawer (the skip link and the page stay behind).
+    const stops = within(drawer).getAllByRole('link').length + 1;
+    for (let i = 0; i < stops + 2; i += 1) {
+      await user.tab();
+      expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    }
+    for (let i = 0; i < stops + 2; i += 1) {
+      await user.tab({ shift: true });
+      expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    }
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: '판매자 메뉴' })).toBeNull();
     expect(open).toHaveFocus();

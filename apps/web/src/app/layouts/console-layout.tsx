@@ -2,6 +2,7 @@ import { breakpoints } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import {
   Activity,
+  BarChart3,
   ClipboardList,
   FilePlus2,
   History,
@@ -11,7 +12,6 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   PlusCircle,
-  Settings,
   Store,
   UserCheck,
   Users,
@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { keepTabInside } from '@/components/ui/modal';
 import { useSession } from '@/features/auth/hooks/use-session';
 import type { Viewer } from '@/features/auth/utils/access';
 import { useDebouncedWindowWidth } from '@/lib/use-debounced-width';
@@ -56,7 +57,7 @@ export function getSidebarGroups(viewer: Viewer): SidebarGroup[] {
           { to: '/admin/sellers', label: '판매자 관리', icon: Users },
           { to: '/admin/history', label: '승인 이력', icon: History },
           { to: '/admin/mail-outbox', label: '메일 발신함', icon: Mail },
-          { to: '/admin/settings', label: '설정', icon: Settings },
+          { to: '/admin/statistics', label: '통계 리포트', icon: BarChart3 },
         ],
       },
     ];
@@ -111,7 +112,10 @@ function SidebarNav({ groups, label }: { groups: SidebarGroup[]; label: string }
   );
 }
 
-/** The phone drawer: a dialog over the page; Escape or the backdrop closes it. */
+/**
+ * The phone drawer: a modal dialog over the page (above the skip link too); Escape or the
+ * backdrop closes it.
+ */
 function SidebarDrawer({
   id,
   groups,
@@ -131,8 +135,11 @@ function SidebarDrawer({
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panelRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    // Modal while open: Tab cycles inside the drawer, Escape closes it (focus back on the menu
+    // button, the element that opened it).
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onCloseRef.current();
+      else if (event.key === 'Tab' && panelRef.current) keepTabInside(event, panelRef.current);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
@@ -142,7 +149,7 @@ function SidebarDrawer({
   }, []);
   return (
     <div
-      className="fixed inset-0 z-[60] bg-black/60 backdrop-blur-sm"
+      className="fixed inset-0 z-[75] bg-black/60 backdrop-blur-sm"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

@@ -45,4 +45,29 @@ describe('focus after a navigation', () => {
     expect(region).toContainElement(heading);
     await waitFor(() => expect(heading).toHaveFocus());
   });
+
+  it('shows no focus box on the heading after a click, and keeps it after a key press', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get('/api/concerts/7', () =>
+        HttpResponse.json({
+          success: true,
+          data: makeConcertDetail({ concertId: 7, title: '노을 밴드 전국투어', status: 'ON_SALE' }),
+        }),
+      ),
+    );
+    const clicked = renderApp('/concerts/7', { session: null });
+    await user.click(await screen.findByRole('link', { name: '모든 콘서트' }));
+    const listHeading = await screen.findByRole('heading', { level: 1, name: '모든 콘서트' });
+    await waitFor(() => expect(listHeading).toHaveFocus());
+    expect(listHeading).toHaveAttribute('data-quiet-focus');
+    clicked.unmount();
+
+    renderApp('/concerts/7', { session: null });
+    (await screen.findByRole('link', { name: '모든 콘서트' })).focus();
+    await user.keyboard('{Enter}');
+    const keyedHeading = await screen.findByRole('heading', { level: 1, name: '모든 콘서트' });
+    await waitFor(() => expect(keyedHeading).toHaveFocus());
+    expect(keyedHeading).not.toHaveAttribute('data-quiet-focus');
+  });
 });

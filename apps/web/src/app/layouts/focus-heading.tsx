@@ -19,8 +19,33 @@ function isFocusLost(before: Element | null): boolean {
   return active === before && before.closest('#main-content') !== null;
 }
 
+/**
+ * Whether the user's last input was the keyboard. Chromium paints :focus-visible on a heading
+ * that script focuses after a click too, so the page decides: after a pointer (or no input yet)
+ * the heading gets `data-quiet-focus` and no outline (index.css); after a key press it keeps the
+ * visible focus keyboard users need to see where they are.
+ */
+let lastInputWasKeyboard = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      if (!event.metaKey && !event.ctrlKey && !event.altKey) lastInputWasKeyboard = true;
+    },
+    true,
+  );
+  window.addEventListener('pointerdown', () => (lastInputWasKeyboard = false), true);
+}
+
 function focusHeading(heading: HTMLElement): void {
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  if (lastInputWasKeyboard) heading.removeAttribute('data-quiet-focus');
+  else {
+    heading.setAttribute('data-quiet-focus', '');
+    heading.addEventListener('blur', () => heading.removeAttribute('data-quiet-focus'), {
+      once: true,
+    });
+  }
   // The layout has already scrolled to the top; focusing must not scroll again.
   heading.focus({ preventScroll: true });
 }

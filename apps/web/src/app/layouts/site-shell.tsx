@@ -17,7 +17,15 @@ function SiteFrame({ children }: { children: ReactNode }) {
         본문으로 바로가기
       </a>
       <SiteHeader />
-      <main id="main-content" className="flex flex-1 flex-col">
+      {/*
+        At least a screen tall (less the header): while a page's code and data load, the footer
+        waits below the fold instead of standing mid-screen and jumping down when the content
+        arrives (layout shift, CLS).
+      */}
+      <main
+        id="main-content"
+        className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col desktop:min-h-[calc(100dvh-4.5rem)]"
+      >
         {children}
       </main>
       <SiteFooter />

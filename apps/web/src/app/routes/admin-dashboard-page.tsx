@@ -1,10 +1,10 @@
 import type { SellerApplication } from '@curtaincall/contracts';
 import {
+  BarChart3,
   ClipboardCheck,
   History,
   ListTodo,
   Search,
-  Sparkles,
   UserCheck,
   Users,
   type LucideIcon,
@@ -70,7 +70,7 @@ interface QuickCard {
   title: string;
   description: string;
   icon: LucideIcon;
-  to: string | null;
+  to: string;
 }
 
 const quickCards: QuickCard[] = [
@@ -94,9 +94,9 @@ const quickCards: QuickCard[] = [
   },
   {
     title: '통계 리포트',
-    description: '곧 제공될 예정입니다',
-    icon: Sparkles,
-    to: null,
+    description: '회원, 공연, 일별 예매와 매출을 봅니다',
+    icon: BarChart3,
+    to: '/admin/statistics',
   },
 ];
 
@@ -113,24 +113,12 @@ function QuickActionCards() {
         );
         return (
           <li key={card.title}>
-            {card.to ? (
-              <Link
-                to={card.to}
-                className="flex h-full flex-col gap-1.5 rounded-2xl border border-surface-700 bg-surface-900/80 p-4 transition-colors hover:border-rose-400/50 hover:bg-surface-850"
-              >
-                {body}
-              </Link>
-            ) : (
-              <div
-                aria-disabled="true"
-                className="flex h-full flex-col gap-1.5 rounded-2xl border border-dashed border-surface-700 p-4"
-              >
-                {body}
-                <span className="mt-1 self-start rounded-full bg-surface-800 px-2 py-0.5 text-xs text-zinc-300">
-                  준비 중
-                </span>
-              </div>
-            )}
+            <Link
+              to={card.to}
+              className="flex h-full flex-col gap-1.5 rounded-2xl border border-surface-700 bg-surface-900/80 p-4 transition-colors hover:border-rose-400/50 hover:bg-surface-850"
+            >
+              {body}
+            </Link>
           </li>
         );
       })}
@@ -178,6 +166,7 @@ export function AdminDashboardPage() {
   const [isNextOpen, setNextOpen] = useState(false);
   const [isSearchOpen, setSearchOpen] = useState(false);
   const [viewing, setViewing] = useState<SellerApplication | null>(null);
+  const [isReturningFromDocument, setReturningFromDocument] = useState(false);
   const failed = pending.isError || sellers.isError;
   const pendingCount = pending.data?.length;
 
@@ -188,7 +177,10 @@ export function AdminDashboardPage() {
       actions={
         <>
           <Button
-            onClick={() => setNextOpen(true)}
+            onClick={() => {
+              setReturningFromDocument(false);
+              setNextOpen(true);
+            }}
             disabled={!pendingCount}
             aria-describedby="next-pending-count"
           >
@@ -238,6 +230,7 @@ export function AdminDashboardPage() {
       <NextPendingModal
         isOpen={isNextOpen}
         onClose={() => setNextOpen(false)}
+        isReturningFromDocument={isReturningFromDocument}
         onViewDocument={(application) => {
           // One dialog at a time: the viewer takes the place of this modal and gives it back.
           setNextOpen(false);
@@ -250,6 +243,7 @@ export function AdminDashboardPage() {
         subject={viewing ? `${viewing.companyName} · ${viewing.userNickname}` : ''}
         onClose={() => {
           setViewing(null);
+          setReturningFromDocument(true);
           setNextOpen(true);
         }}
       />

@@ -6,11 +6,25 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast-store';
-import { makeHistoryEntry, makeSellerApplication, pageOf, users } from '@/test/fixtures';
+import {
+  makeAdminStatistics,
+  makeHistoryEntry,
+  makeSellerApplication,
+  pageOf,
+  users,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
+
+// pdf.js draws on a canvas, which jsdom lacks: the viewer gets its page images from here.
+vi.mock('@/features/admin/utils/pdf-pages', () => ({
+  renderPdfPages: vi.fn(async () => ({
+    pages: [{ src: 'data:image/png;base64,iVBORw0KGgo=', width: 420, height: 595 }],
+    totalPages: 1,
+  })),
+}));
 
 const toasts = () => toastStore.getSnapshot().map(({ type, message }) => ({ type, message }));
 
@@ -143,7 +157,14 @@ describe('/admin (dashboard)', () => {
     for (const card of ['판매자 신청 승인', '판매자 관리', '승인 이력']) {
       expect(screen.getAllByRole('link', { name: new RegExp(card) }).length).toBeGreaterThan(0);
     }
-    expect(screen.getByText('준비 중')).toBeInTheDocument();
+    // Every quick card is a real page now (issue 23): '통계 리포트' (the card and the menu item)
+    // opens the statistics.
+    const statistics = screen.getAllByText('통계 리포트');
+    expect(statistics.length).toBeGreaterThan(0);
+    for (const label of statistics) {
+      expect(label.closest('a')).toHaveAttribute('href', '/admin/statistics');
+    }
+    expect(screen.queryByText(/준비 중/)).not.toBeInTheDocument();
   });
 
   it('disables the next-application button at 0 and says when nothing happened yet', async () => {
@@ -174,7 +195,11 @@ describe('/admin (dashboard)', () => {
     expect(within(dialog).getByText('블루웨이브 라이브')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: '반려' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('반려 시 사유는 필수입니다.');
+    // Under the reason field, tied to it, which takes the focus.
+    const reason = within(dialog).getByLabelText('반려 사유 (반려 시 필수)');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription('반려 시 사유는 필수입니다.');
+    expect(reason).toHaveFocus();
     expect(calls.decisions).toEqual([]);
 
     server.use(
@@ -204,6 +229,22 @@ describe('/admin (dashboard)', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent(sellerMessages.alreadyDecided),
     );
+
+    // Approved: the dialog stays, says so, and the next applicant's name has the focus.
+    server.use(
+      http.patch('/api/admin/seller-requests/:userId/process', () =>
+        HttpResponse.json({ success: true, status: 200, message: '승인되었습니다.', data: null }),
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: '승인' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(
+        '블루웨이브(applicant1)님의 신청을 승인했습니다.',
+      ),
+    );
+    const next = within(dialog).getByRole('heading', { level: 3 });
+    expect(next).toHaveTextContent('다시한번');
+    await waitFor(() => expect(next).toHaveFocus());
   });
 
   it('requires a keyword for the quick search and searches 10 entries by it', async () => {
@@ -314,7 +355,7 @@ describe('/admin/seller-approvals', () => {
     );
   });
 
-  it('shows a PDF in a frame and an image as an image, inside the page', async () => {
+  it('shows a PDF as page images and an image as an image, inside the page, both zoomable', async () => {
     serveAdmin({ pending: [pendingA, pendingB] });
     server.use(
       http.head(
@@ -330,11 +371,17 @@ describe('/admin/seller-approvals', () => {
     const pending = await table('대기 중인 판매자 신청 목록');
     await user.click(pending.getByRole('button', { name: '블루웨이브 라이브 서류 보기' }));
     let dialog = screen.getByRole('dialog', { name: '사업자등록증' });
-    const frame = await within(dialog).findByTitle(/블루웨이브 라이브.*사업자등록증/);
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', pendingA.uploadedFileUrl);
+    const page = await within(dialog).findByRole('img', {
+      name: /블루웨이브 라이브.*사업자등록증/,
+    });
+    expect(page).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
+    expect(dialog.querySelector('iframe')).toBeNull();
+    expect(page).toHaveStyle({ width: '100%' });
+    await user.click(within(dialog).getByRole('button', { name: '확대' }));
+    expect(page).toHaveStyle({ width: '125%' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(pending.getByRole('button', { name: '블루웨이브 라이브 서류 보기' })).toHaveFocus();
 
     await user.click(pending.getByRole('button', { name: '다시한번 프로덕션 서류 보기' }));
     dialog = screen.getByRole('dialog', { name: '사업자등록증' });
@@ -514,12 +561,34 @@ describe('/admin/history', () => {
   });
 });
 
-describe('/admin/settings', () => {
-  it('is a placeholder page', async () => {
-    renderAdmin('/admin/settings');
+describe('/admin/statistics', () => {
+  it('shows accounts, concerts by status, 30 days as two charts and a table that can be shown', async () => {
+    server.use(
+      http.get('/api/admin/statistics', () =>
+        HttpResponse.json({ success: true, data: makeAdminStatistics() }),
+      ),
+    );
+    renderAdmin('/admin/statistics');
     expect(
-      await screen.findByRole('heading', { level: 1, name: '관리자 설정' }),
+      await screen.findByRole('heading', { level: 1, name: '통계 리포트' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('관리자 설정 화면은 준비 중입니다.')).toBeInTheDocument();
+    expect(await screen.findByText('42명')).toBeInTheDocument();
+    expect(screen.getByText('구매자 37 · 판매자 4 · 관리자 1')).toBeInTheDocument();
+    expect(screen.getByText('396,000원')).toBeInTheDocument();
+    // Two images with a spoken summary; the numbers in a table screen readers always reach.
+    const [revenueChart] = screen.getAllByRole('img', { name: /일별 매출 막대 차트/ });
+    expect(revenueChart).toHaveAccessibleName(
+      /최근 30일 매출 합계 396,000원\. 가장 많은 날은 11\.25 264,000원/,
+    );
+    expect(screen.getByRole('img', { name: /일별 예매 건수 막대 차트/ })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: /일별 예매와 매출/ });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows[1]).toHaveTextContent('2026.11.26 (목)1건132,000원');
+    expect(table.parentElement).toHaveClass('sr-only');
+    const toggle = screen.getByRole('button', { name: '표로 보기' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(table.parentElement).not.toHaveClass('sr-only');
   });
 });

@@ -38,9 +38,14 @@ describe('/concerts/:concertId', () => {
       await screen.findByRole('heading', { level: 1, name: '노을 밴드 전국투어' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('노을 밴드 전국투어 | 커튼콜'));
-    expect(await screen.findByText('아직 작성된 관람평이 없습니다.')).toBeInTheDocument();
-    expect(await screen.findByText('아직 작성된 기대평이 없습니다.')).toBeInTheDocument();
+    // The first tab (공연정보) holds the AI summary; reviews and expectations have their own tabs
+    // (issue 23), each opened by its tab button.
     expect(await screen.findByText('AI 요약 정보가 아직 생성되지 않았습니다.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: '관람후기' }));
+    expect(await screen.findByText('아직 작성된 관람평이 없습니다.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: '기대평' }));
+    expect(await screen.findByText('아직 작성된 기대평이 없습니다.')).toBeInTheDocument();
   });
 
   it('sends anonymous visitors who book to /login and brings them back after logging in', async () => {
@@ -161,7 +166,7 @@ describe('/concerts/:concertId', () => {
   it('asks anonymous visitors to log in before writing a review or an expectation', async () => {
     const user = userEvent.setup();
     serveConcert();
-    const { router } = renderApp('/concerts/7', { session: null });
+    const { router } = renderApp('/concerts/7?tab=expectations', { session: null });
     await user.click(await screen.findByRole('button', { name: '로그인하고 기대평 작성' }));
     expect(screen.queryByRole('button', { name: '관람평 작성' })).not.toBeInTheDocument();
     expect(await screen.findByText('로그인이 필요합니다.')).toBeInTheDocument();
@@ -171,7 +176,7 @@ describe('/concerts/:concertId', () => {
   it('shows the write buttons to a logged-in user, opening the form', async () => {
     const user = userEvent.setup();
     serveConcert();
-    renderApp('/concerts/7', { session: users.user });
+    renderApp('/concerts/7?tab=reviews', { session: users.user });
     await user.click(await screen.findByRole('button', { name: '관람평 작성' }));
     // The form's code loads on first opening (deferred-form-dialogs.tsx), so the dialog comes a moment later.
     expect(await screen.findByRole('dialog', { name: '관람평 작성' })).toBeInTheDocument();

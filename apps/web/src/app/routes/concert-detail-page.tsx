@@ -73,20 +73,23 @@ function ConcertDetailView({ concertId }: { concertId: number }) {
             onLoginRequired={requireLogin}
           />
         )}
-      >
-        <DeferredReviewSection
-          key={`reviews-${concertId}`}
-          concertId={concertId}
-          user={communityUser}
-          onLoginRequired={requireLogin}
-        />
-        <DeferredExpectationSection
-          key={`expectations-${concertId}`}
-          concertId={concertId}
-          user={communityUser}
-          onLoginRequired={requireLogin}
-        />
-      </ConcertDetail>
+        reviews={
+          <DeferredReviewSection
+            key={`reviews-${concertId}`}
+            concertId={concertId}
+            user={communityUser}
+            onLoginRequired={requireLogin}
+          />
+        }
+        expectations={
+          <DeferredExpectationSection
+            key={`expectations-${concertId}`}
+            concertId={concertId}
+            user={communityUser}
+            onLoginRequired={requireLogin}
+          />
+        }
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ export function ConcertsPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 pt-8 pb-16 tablet:px-6 tablet:pt-12 desktop:px-8">
       <header className="mb-6 tablet:mb-8">
-        <p className="text-sm font-semibold text-rose-300">CONCERTS</p>
+        <p className="text-sm font-semibold text-rose-300">공연 둘러보기</p>
         <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-white tablet:text-4xl">
           모든 콘서트
         </h1>

@@ -132,7 +132,7 @@ export function HomePage() {
         <section aria-labelledby="featured-heading">
           <div className="mb-6 flex items-end justify-between gap-4">
             <div>
-              <p className="text-sm font-semibold text-rose-300">HOT PICK</p>
+              <p className="text-sm font-semibold text-rose-300">인기 공연</p>
               <h2
                 id="featured-heading"
                 className="mt-1 text-xl font-bold text-white tablet:text-2xl"

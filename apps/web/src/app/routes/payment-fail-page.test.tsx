@@ -35,6 +35,8 @@ describe('PaymentFailPage', () => {
             seatLabels: ['A-1-1'],
             paymentStatus: 'FAILED',
             paymentMethod: null,
+            concertId: 7,
+            holdUntil: '2020-01-01T00:00:00',
           },
         }),
       ),
@@ -60,6 +62,37 @@ describe('PaymentFailPage', () => {
       ['마이페이지', '/mypage/profile'],
       ['홈으로', '/'],
     ]);
+    // The hold ended long ago: no way back to seats that are no longer the buyer's.
+    expect(screen.queryByRole('link', { name: '좌석 선택으로 돌아가기' })).toBeNull();
+  });
+
+  it('leads back to the seat page while the hold still lives', async () => {
+    const inFiveMinutes = new Date(Date.now() + 5 * 60_000 + 9 * 3_600_000)
+      .toISOString()
+      .slice(0, 19);
+    server.use(
+      http.get('/api/bookings/:bookingNumber', ({ params }) =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            bookingNumber: params.bookingNumber,
+            concertTitle: '재즈 인 더 시티',
+            totalAmount: 254_000,
+            concertDateTime: '2025-10-04 19:00',
+            seatLabels: ['A-1-1'],
+            paymentStatus: 'FAILED',
+            paymentMethod: null,
+            concertId: 7,
+            holdUntil: inFiveMinutes,
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<PaymentFailPage />, {
+      route: failSearch({ bookingNumber: 'BK7Q2M9X', code: 'REJECT_CARD_COMPANY' }),
+    });
+    const back = await screen.findByRole('link', { name: '좌석 선택으로 돌아가기' });
+    expect(back).toHaveAttribute('href', '/concerts/7/reserve');
   });
 
   it('still shows the reason and the code when the booking cannot be read', async () => {

@@ -108,6 +108,13 @@ describe('ReservePage checkout', () => {
     expect(bodies).toEqual([{ concertId: 1, concertSeatIds: [111, 211] }]);
     expect(within(dialog).getByTestId('checkout-amount')).toHaveTextContent('254,000원');
     expect(within(dialog).getByText('재즈 인 더 시티')).toBeInTheDocument();
+    // The seat page's countdown goes on in the window, from the booking's payment deadline.
+    expect(
+      within(dialog).getByRole('timer', { name: '결제 완료까지 남은 시간' }),
+    ).toHaveTextContent(/^(10:00|09:5\d)$/);
+    expect(
+      within(dialog).getByText('결제를 마칠 때까지 선택한 좌석이 유지돼요.'),
+    ).toBeInTheDocument();
     const frame = within(dialog).getByTitle('카드 결제');
     const src = new URL(frame.getAttribute('src') ?? '');
     expect(src.origin).toBe(window.location.origin);

@@ -25,6 +25,7 @@ function SeatPageForConcert({ concertId }: { concertId: number }) {
             schedule: formatConcertSchedule(data.concertDate, data.startTime),
             venueName: data.venueName,
             seatGrades: data.seatGrades,
+            maxTicketsPerUser: data.maxTicketsPerUser,
           }
         : undefined,
     [data],

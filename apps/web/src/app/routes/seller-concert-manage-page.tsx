@@ -5,7 +5,7 @@ import {
 } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import { CalendarPlus, Music, Plus, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConsolePage } from '@/components/console/console-page';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
@@ -50,6 +50,27 @@ export function pageOfConcerts(concerts: SellerConcert[], page: number, size: nu
   };
 }
 
+/**
+ * True once `element` has scrolled entirely above the viewport. The floating add button shows
+ * only then, so it never lies over the first card (issue 23); until then the page's own
+ * '콘서트 등록' button is in view. Without IntersectionObserver it stays false.
+ */
+function useScrolledPast(element: Element | null): boolean {
+  const [isPast, setPast] = useState(false);
+  useEffect(() => {
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setPast(false);
+      return;
+    }
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.bottom <= 0);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return isPast;
+}
+
 const selectClass =
   'h-10 rounded-xl border border-surface-700 bg-surface-900 px-3 text-sm text-zinc-100 [color-scheme:dark] focus:border-rose-400 focus:outline-none';
 
@@ -65,6 +86,8 @@ export function SellerConcertManagePage() {
   const [cancelling, setCancelling] = useState<SellerConcert | null>(null);
   const [summarising, setSummarising] = useState<SellerConcert | null>(null);
   const cooldowns = useAiCooldowns();
+  const [firstCard, setFirstCard] = useState<HTMLLIElement | null>(null);
+  const isPastFirstCard = useScrolledPast(firstCard);
 
   const all = useSellerConcerts({ sellerId, page, size }, user !== null && status === null);
   const byStatus = useSellerConcertsByStatus(sellerId, status, user !== null);
@@ -108,6 +131,7 @@ export function SellerConcertManagePage() {
       <>
         <SellerConcertList
           concerts={list.content}
+          firstCardRef={setFirstCard}
           onEdit={(concert) => setForm({ mode: 'edit', concert })}
           onCancel={setCancelling}
           onAiSummary={setSummarising}
@@ -149,13 +173,11 @@ export function SellerConcertManagePage() {
               )}
               새로고침
             </Button>
-            {/* Phones get the floating button instead. */}
-            {!isMobile && (
-              <Button onClick={openCreate}>
-                <CalendarPlus className="size-4" aria-hidden />
-                콘서트 등록
-              </Button>
-            )}
+            {/* On phones the floating button takes over once this one has scrolled away. */}
+            <Button onClick={openCreate}>
+              <CalendarPlus className="size-4" aria-hidden />
+              콘서트 등록
+            </Button>
           </>
         }
       >
@@ -211,14 +233,17 @@ export function SellerConcertManagePage() {
         {content}
       </ConsolePage>
 
-      <button
-        type="button"
-        onClick={openCreate}
-        aria-label="콘서트 등록"
-        className="fixed right-5 bottom-[max(1.25rem,env(safe-area-inset-bottom))] z-40 flex size-14 items-center justify-center rounded-full bg-rose-600 text-white shadow-xl shadow-rose-950/50 hover:bg-rose-500 tablet:hidden"
-      >
-        <Plus className="size-7" aria-hidden />
-      </button>
+      {isMobile && isPastFirstCard && (
+        <button
+          type="button"
+          onClick={openCreate}
+          aria-label="콘서트 등록"
+          data-testid="concert-add-fab"
+          className="fixed right-5 bottom-[max(1.25rem,env(safe-area-inset-bottom))] z-40 flex size-14 items-center justify-center rounded-full bg-rose-600 text-white shadow-xl shadow-rose-950/50 hover:bg-rose-500 tablet:hidden"
+        >
+          <Plus className="size-7" aria-hidden />
+        </button>
+      )}
 
       <ConcertFormModal
         isOpen={form.mode !== 'closed'}

@@ -39,6 +39,7 @@ function sellerConcert(overrides: Partial<SellerConcert> = {}): SellerConcert {
     }),
     refundsPending: 0,
     refundsDone: 0,
+    soldSeats: 0,
     ...overrides,
   };
 }
@@ -635,8 +636,9 @@ describe('AI summary regeneration', () => {
     expect(regenerated).toBe(1);
   });
 
-  it('is unavailable for a show that has started', async () => {
-    const user = userEvent.setup();
+  it('is unavailable for a show that has started: 수정 and AI 요약 disabled, with the reason', async () => {
+    // Issue 23: the row's buttons are disabled as the server refuses both (409 S006), instead of
+    // a dialog that can only say no.
     serveOne(
       sellerConcert({
         concertId: 22,
@@ -645,16 +647,25 @@ describe('AI summary regeneration', () => {
         bookingStartDate: '2019-12-01T10:00:00',
         bookingEndDate: '2019-12-31T10:00:00',
         status: 'COMPLETED',
+        soldSeats: 7,
+        totalSeats: 30,
       }),
     );
     renderApp('/seller/concerts/manage', { session: users.seller });
-    await user.click(
-      (
-        await screen.findAllByRole('button', { name: '지난 공연 AI 요약 재생성' })
-      )[0] as HTMLElement,
+    for (const name of ['지난 공연 AI 요약 재생성', '지난 공연 수정', '지난 공연 취소']) {
+      for (const button of await screen.findAllByRole('button', { name })) {
+        expect(button).toBeDisabled();
+      }
+    }
+    const table = screen.getByRole('table', { name: '내 콘서트 목록' });
+    expect(
+      within(table).getByText('종료된 공연은 수정, AI 요약, 취소를 할 수 없습니다.'),
+    ).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: '지난 공연 AI 요약 재생성' })).toHaveAttribute(
+      'title',
+      '이미 종료된 공연입니다',
     );
-    const dialog = await screen.findByRole('dialog', { name: 'AI 요약 재생성' });
-    expect(within(dialog).getByText('이미 종료된 공연입니다')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'AI 요약 재생성' })).toBeDisabled();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('판매 7 / 30석');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

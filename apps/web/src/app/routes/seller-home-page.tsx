@@ -6,6 +6,7 @@ import { ConsoleCard, ConsolePage } from '@/components/console/console-page';
 import { buttonStyles } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { SellerDashboardPanel } from '@/features/seller-concerts/components/seller-dashboard';
 import { sellerTexts } from '@/features/seller/utils/seller-status-texts';
 
 interface QuickAction {
@@ -41,7 +42,10 @@ const quickActions: QuickAction[] = [
   },
 ];
 
-/** /seller (seller-admin-side.md §2 "Seller home"): the seller dashboard and its quick actions. */
+/**
+ * /seller (seller-admin-side.md §2 "Seller home"): for sellers, today's sales and their concerts
+ * on sale and upcoming (issue 23), then the quick actions every visitor of the area gets.
+ */
 export function SellerHomePage() {
   const { user, viewer } = useSession();
   const navigate = useNavigate();
@@ -88,6 +92,8 @@ export function SellerHomePage() {
           </Link>
         </ConsoleCard>
       )}
+      {viewer === 'seller' && <SellerDashboardPanel />}
+      <h2 className="sr-only">바로가기</h2>
       <ul className="grid gap-3 tablet:grid-cols-2 desktop:grid-cols-3">
         {quickActions.map((action) => (
           <li key={action.to}>

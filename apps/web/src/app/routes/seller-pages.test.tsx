@@ -5,7 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast-store';
 import type { SessionUser } from '@/features/auth/api/get-current-user';
-import { makeApplicantInfo, makeSellerStatus, users } from '@/test/fixtures';
+import { makeApplicantInfo, makeSellerDashboard, makeSellerStatus, users } from '@/test/fixtures';
 import { renderApp, renderWithProviders } from '@/test/render';
 import { SellerHomePage } from './seller-home-page';
 import { server } from '@/test/server';
@@ -79,6 +79,11 @@ describe('/seller (seller home)', () => {
   });
 
   it('opens the seller tools for a seller, whose sidebar has the concert group', async () => {
+    server.use(
+      http.get('/api/seller/dashboard', () =>
+        HttpResponse.json({ success: true, data: makeSellerDashboard() }),
+      ),
+    );
     const { router, user } = renderAs('/seller', users.seller);
     const menu = await screen.findByRole('navigation', { name: '판매자 메뉴' });
     expect(within(menu).getByRole('link', { name: '콘서트 관리' })).toHaveAttribute(
@@ -87,6 +92,44 @@ describe('/seller (seller home)', () => {
     );
     await user.click(screen.getByRole('button', { name: /콘서트 관리/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/seller/concerts/manage'));
+  });
+
+  it("shows a seller today's sales and their concerts on sale and upcoming (issue 23)", async () => {
+    const dashboard = makeSellerDashboard({
+      upcoming: [
+        {
+          concertId: 9,
+          title: '신년 갈라',
+          artist: '서울 필하모닉',
+          status: 'SCHEDULED',
+          concertDate: '2027-01-10',
+          startTime: '17:00:00',
+          venueName: '롯데콘서트홀',
+          bookingStartDate: '2026-11-29T20:00:00',
+          totalSeats: 2200,
+          soldSeats: 0,
+        },
+      ],
+    });
+    server.use(
+      http.get('/api/seller/dashboard', () =>
+        HttpResponse.json({ success: true, data: dashboard }),
+      ),
+    );
+    renderAs('/seller', users.seller);
+    const today = await screen.findByRole('region', { name: '오늘 판매 현황' });
+    await waitFor(() => expect(today).toHaveTextContent('오늘 예매3건'));
+    expect(today).toHaveTextContent('판매 좌석5석');
+    expect(today).toHaveTextContent('오늘 매출612,000원');
+    const selling = screen.getByRole('list', { name: '판매 중인 공연' });
+    expect(within(selling).getByRole('link', { name: '별빛 오케스트라' })).toHaveAttribute(
+      'href',
+      '/concerts/1',
+    );
+    expect(selling).toHaveTextContent('판매 2 / 1,200석(0%)');
+    const upcoming = screen.getByRole('list', { name: '판매 예정 공연' });
+    expect(upcoming).toHaveTextContent('예매 오픈 2026.11.29 (일) 오후 8:00');
+    expect(screen.queryByText(/준비 중/)).not.toBeInTheDocument();
   });
 
   it('keeps concert registration out of a plain user’s sidebar', async () => {

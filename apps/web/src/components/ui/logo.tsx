@@ -35,8 +35,8 @@ export function Wordmark({
       <span className="flex flex-col leading-none">
         <span className="text-xl font-extrabold tracking-tight text-white">커튼콜</span>
         {!compact && (
-          <span className="mt-1 text-[10px] font-semibold tracking-[0.28em] text-rose-300/80">
-            CURTAIN CALL
+          <span className="mt-1 text-[10px] font-semibold tracking-[0.2em] text-rose-300/80">
+            콘서트 예매
           </span>
         )}
       </span>

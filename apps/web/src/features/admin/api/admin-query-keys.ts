@@ -8,4 +8,5 @@ export const adminQueryKeys = {
   userHistory: (userId: number) => ['admin', 'user-history', userId] as const,
   onSaleConcerts: (keyword: string) => ['admin', 'on-sale', 'concerts', keyword] as const,
   onSale: (concertId: number) => ['admin', 'on-sale', concertId] as const,
+  statistics: ['admin', 'statistics'] as const,
 };

@@ -1,7 +1,7 @@
 import { sellerMessages, type SellerApplication } from '@curtaincall/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalDismissButton } from '@/components/ui/modal';
 import { TextAreaField } from '@/components/ui/textarea-field';
 import { toast } from '@/components/ui/toast-store';
 import { useDecideApplication } from '../api/decide-application';
@@ -57,14 +57,13 @@ export function DecisionDialog({ application, mode, onClose }: DecisionDialogPro
     <Modal
       isOpen={application !== null}
       onClose={close}
+      hasUnsavedChanges={reason.trim() !== ''}
       size="small"
       title={isReject ? '판매자 신청 반려' : '판매자 신청 승인'}
       description={application ? `${application.companyName} · ${who}` : undefined}
       footer={
         <>
-          <Button variant="ghost" onClick={close}>
-            취소
-          </Button>
+          <ModalDismissButton>취소</ModalDismissButton>
           <Button onClick={confirm} isLoading={decide.isPending}>
             {isReject ? '반려' : '승인'}
           </Button>

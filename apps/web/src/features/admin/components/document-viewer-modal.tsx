@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panel';
 import { useLicenceDocument, type LicenceDocument } from '../api/get-document';
 import { adminTexts } from '../utils/admin-texts';
+import { ZoomableDocument } from './zoomable-document';
 
 interface DocumentViewerModalProps {
   /** The document's admin-only URL; null closes the viewer. */
@@ -17,19 +18,7 @@ function DocumentView({ document, subject }: { document: LicenceDocument; subjec
   const title = `${subject} 사업자등록증`;
   return (
     <div className="flex flex-col gap-3">
-      {!document.type.startsWith('image/') ? (
-        <iframe
-          src={document.url}
-          title={title}
-          className="h-[65dvh] w-full rounded-xl border border-surface-700 bg-white"
-        />
-      ) : (
-        <img
-          src={document.url}
-          alt={title}
-          className="mx-auto max-h-[65dvh] w-auto max-w-full rounded-xl border border-surface-700 object-contain"
-        />
-      )}
+      <ZoomableDocument url={document.url} type={document.type} title={title} />
       <a
         href={document.url}
         target="_blank"
@@ -42,7 +31,10 @@ function DocumentView({ document, subject }: { document: LicenceDocument; subjec
   );
 }
 
-/** Shows a seller's licence (PDF or image) inside the page (seller-admin-side.md §2). */
+/**
+ * Shows a seller's licence (PDF or image) inside the page (seller-admin-side.md §2), zoomable;
+ * on close the focus returns to the button that opened it (the Modal does that).
+ */
 export function DocumentViewerModal({ url, subject, onClose }: DocumentViewerModalProps) {
   const document = useLicenceDocument(url);
   return (

@@ -2,7 +2,7 @@ import type { SellerApplication } from '@curtaincall/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalDismissButton } from '@/components/ui/modal';
 import { TextAreaField } from '@/components/ui/textarea-field';
 import { toast } from '@/components/ui/toast-store';
 import { useRevokeSeller } from '../api/revoke-seller';
@@ -48,15 +48,14 @@ export function RevokeDialog({
     <Modal
       isOpen={seller !== null}
       onClose={close}
+      hasUnsavedChanges={reason.trim() !== ''}
       title="판매자 권한 강제 해제"
       description={
         seller ? `${seller.companyName} · ${seller.userNickname} (${seller.username})` : undefined
       }
       footer={
         <>
-          <Button variant="ghost" onClick={close}>
-            취소
-          </Button>
+          <ModalDismissButton>취소</ModalDismissButton>
           <Button onClick={confirm} disabled={!reason.trim()} isLoading={revoke.isPending}>
             강제 해제
           </Button>

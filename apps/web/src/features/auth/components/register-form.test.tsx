@@ -175,6 +175,11 @@ describe('RegisterForm submission', () => {
     await submit(user);
 
     await waitFor(() => expect(messageOf('아이디')).toBe('이미 사용 중인 아이디입니다.'));
+    // The field is marked, described by its message and takes the focus.
+    const username = screen.getByLabelText('아이디');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('이미 사용 중인 아이디입니다.');
+    await waitFor(() => expect(username).toHaveFocus());
     expect(toastStore.getSnapshot()).toMatchObject([
       { type: 'error', message: '이미 사용 중인 아이디입니다.' },
     ]);

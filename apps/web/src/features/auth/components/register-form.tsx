@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast-store';
-import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, useFocusFirstInvalid } from '@/lib/form-errors';
 import { useSocialSignupInfo } from '../api/get-social-signup-info';
 import { useRegister } from '../api/register';
 import { ProfileImageField } from './profile-image-field';
@@ -39,10 +40,6 @@ const formFields: readonly RegisterFormField[] = [
   'agreement',
 ];
 
-function isFormField(field: string): field is RegisterFormField {
-  return (formFields as readonly string[]).includes(field);
-}
-
 export const registerFailedMessage = '회원가입에 실패했습니다. 잠시 후 다시 시도해주세요.';
 export const socialSignupNotice = '소셜 로그인 회원가입 필요';
 
@@ -58,6 +55,7 @@ export function RegisterForm({ isSocialSignup, onRegistered }: RegisterFormProps
   const socialInfo = useSocialSignupInfo({ enabled: isSocialSignup });
   const [profileImage, setProfileImage] = useState<File | null>(null);
   const [profileImageError, setProfileImageError] = useState<string | null>(null);
+  const { containerRef: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const {
     register,
@@ -115,11 +113,10 @@ export function RegisterForm({ isSocialSignup, onRegistered }: RegisterFormProps
         },
         onError: (error) => {
           toast.error(getErrorMessage(error, registerFailedMessage));
-          if (error instanceof ApiError) {
-            for (const { field, message } of error.fieldErrors) {
-              if (isFormField(field)) setError(field, { type: 'server', message });
-            }
-          }
+          // A taken 아이디/이메일 or a refused image shows under its field, which takes the focus.
+          const rest = applyServerFieldErrors(error, setError, formFields);
+          if (rest.profileImage) setProfileImageError(rest.profileImage);
+          focusFirstInvalid();
         },
       },
     );
@@ -129,7 +126,12 @@ export function RegisterForm({ isSocialSignup, onRegistered }: RegisterFormProps
   const isPrefilled = isSocialSignup && prefill !== undefined;
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="flex flex-col gap-5">
+    <form
+      ref={formRef}
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      noValidate
+      className="flex flex-col gap-5"
+    >
       {isSocialSignup && (
         <div
           role="status"

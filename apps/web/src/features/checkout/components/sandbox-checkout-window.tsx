@@ -1,11 +1,13 @@
-import { LockKeyhole, X } from 'lucide-react';
+import { clsx } from 'clsx';
+import { LockKeyhole, Timer, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPrice } from '@/lib/format';
+import { formatCountdown, useSecondsLeft } from '@/lib/use-seconds-left';
 import { USER_CANCEL } from '../utils/checkout-outcome';
 import { checkoutTexts } from '../utils/checkout-texts';
-import { resultPathOf, sandboxMessageCode } from '../utils/sandbox-checkout';
+import { forgetTypedCard, resultPathOf, sandboxMessageCode } from '../utils/sandbox-checkout';
 
 interface SandboxCheckoutWindowProps {
   /** The sandbox checkout page, on this origin (a frame can only be followed on the same one). */
@@ -15,6 +17,8 @@ interface SandboxCheckoutWindowProps {
   amount: number;
   /** A line above the window, e.g. that the amount differs from the seat page's. */
   notice?: string | null;
+  /** When the booking's payment window ends (epoch ms): the seats are held until then. */
+  paymentDeadline?: number;
   /** The buyer closed the window: its 결제 취소, the close button or Escape. */
   onCancel: () => void;
   /** The window reached a result page (path with query): the whole app should go there. */
@@ -31,9 +35,11 @@ export function SandboxCheckoutWindow({
   orderName,
   amount,
   notice,
+  paymentDeadline,
   onCancel,
   onResult,
 }: SandboxCheckoutWindowProps) {
+  const secondsLeft = useSecondsLeft(paymentDeadline ?? null);
   const titleId = useId();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -73,6 +79,7 @@ export function SandboxCheckoutWindow({
   const onFrameLoad = () => {
     setIsLoading(false);
     const path = resultPathOf(frameRef.current?.contentWindow ?? null);
+    if (path?.startsWith('/payment/result/success')) forgetTypedCard();
     if (path) callbacks.current.onResult(path);
   };
 
@@ -112,6 +119,23 @@ export function SandboxCheckoutWindow({
             <X className="size-5" aria-hidden />
           </button>
         </header>
+        {secondsLeft !== null && (
+          <p
+            className={clsx(
+              'flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-white/5 px-4 py-2 text-xs tablet:px-5',
+              secondsLeft <= 60 ? 'bg-rose-500/10 text-rose-200' : 'bg-amber-400/10 text-amber-100',
+            )}
+          >
+            <span className="flex items-center gap-1.5 font-bold">
+              <Timer className="size-3.5" aria-hidden />
+              {checkoutTexts.paymentTimer}
+              <span role="timer" aria-label={checkoutTexts.paymentTimer} className="tabular-nums">
+                {formatCountdown(secondsLeft)}
+              </span>
+            </span>
+            <span className="text-zinc-300">{checkoutTexts.paymentTimerNote}</span>
+          </p>
+        )}
         {notice && (
           <p role="status" className="bg-amber-500/10 px-5 py-2 text-sm text-amber-200">
             {notice}

@@ -25,6 +25,8 @@ interface OpenWindow {
   orderName: string;
   amount: number;
   notice: string | null;
+  /** When the booking's payment window ends (epoch ms), from the server's seconds left. */
+  paymentDeadline: number;
   settle: (outcome: CheckoutOutcome) => void;
 }
 
@@ -76,6 +78,7 @@ export function useCheckout(): Checkout {
           orderName: booking.orderName,
           amount: booking.amount,
           notice,
+          paymentDeadline: Date.now() + booking.paymentDeadlineSeconds * 1000,
           settle: resolve,
         };
         openWindowRef.current = next;
@@ -141,6 +144,7 @@ export function useCheckout(): Checkout {
       orderName={openWindow.orderName}
       amount={openWindow.amount}
       notice={openWindow.notice}
+      paymentDeadline={openWindow.paymentDeadline}
       onCancel={onCancel}
       onResult={onResult}
     />

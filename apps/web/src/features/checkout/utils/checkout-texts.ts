@@ -7,6 +7,9 @@ export const checkoutTexts = {
   windowLoading: '결제창을 불러오는 중입니다',
   sdkLoadFailed: '결제 모듈을 불러오지 못했습니다.',
   missingCheckoutUrl: '결제창 주소를 받지 못했습니다.',
+  /** The seat page's countdown goes on here under the same name (issue 23). */
+  paymentTimer: '결제 완료까지 남은 시간',
+  paymentTimerNote: '결제를 마칠 때까지 선택한 좌석이 유지돼요.',
   /** The server's amount wins when it differs from what the seat page showed. */
   amountChanged: (amount: string) => `결제 금액이 ${amount}으로 확정되었습니다.`,
 } as const;

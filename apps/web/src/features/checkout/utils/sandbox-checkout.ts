@@ -52,3 +52,18 @@ export function sandboxMessageCode(event: MessageEvent, frameWindow: Window | nu
   const parsed = sandboxMessageSchema.safeParse(event.data);
   return parsed.success ? parsed.data.code : null;
 }
+
+/**
+ * The sandbox window keeps what was typed in this tab's sessionStorage (under this key, set by
+ * the server's checkout page), so a declined card's details come back in the next window.
+ */
+export const sandboxTypedCardKey = 'curtaincall.sandbox-card';
+
+/** After an approved payment nothing typed is kept. */
+export function forgetTypedCard(): void {
+  try {
+    window.sessionStorage.removeItem(sandboxTypedCardKey);
+  } catch {
+    // Storage refused (private mode): nothing was kept either.
+  }
+}

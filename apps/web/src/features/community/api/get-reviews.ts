@@ -19,6 +19,8 @@ export interface GetReviewsParams {
   size: number;
   sortBy: ReviewSortKey;
   sortDir: 'asc' | 'desc';
+  /** Only 예매자 관람평 (issue 23); left out of the request when false. */
+  verifiedOnly?: boolean;
 }
 
 /** Every cached page of one concert's reviews, for invalidation after a change. */
@@ -32,8 +34,9 @@ export function getReviews(
   params: GetReviewsParams,
   signal?: AbortSignal,
 ): Promise<ReviewPage> {
+  const { verifiedOnly, ...rest } = params;
   return apiFetch(`/concerts/reviews/${concertId}`, reviewPageSchema, {
-    params: { ...params },
+    params: { ...rest, verifiedOnly: verifiedOnly ? 'true' : undefined },
     signal,
   });
 }

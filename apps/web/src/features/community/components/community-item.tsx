@@ -18,6 +18,8 @@ interface CommunityItemProps {
   textLimit: number;
   /** Shown only on the viewer's own items. */
   isOwn: boolean;
+  /** A mark after the author, such as the 예매자 관람평 badge. */
+  badge?: ReactNode;
   /** '관람평' or '기대평', for the buttons' accessible names. */
   noun: string;
   onEdit: () => void;
@@ -55,6 +57,7 @@ export function CommunityItem({
   text,
   textLimit,
   isOwn,
+  badge,
   noun,
   onEdit,
   onDelete,
@@ -75,6 +78,7 @@ export function CommunityItem({
               내 {noun}
             </span>
           )}
+          {badge}
           <time dateTime={createdAt} className="shrink-0 text-xs text-zinc-400">
             {formatShortDate(createdAt)}
           </time>

@@ -24,6 +24,8 @@ function SectionPlaceholder({ label, ref }: { label: string; ref?: Ref<HTMLDivEl
   return (
     <div
       ref={ref}
+      // A named group: aria-label on a plain div is prohibited (axe aria-prohibited-attr).
+      role="group"
       aria-busy="true"
       aria-label={`${label} 불러오는 중`}
       className="flex flex-col gap-4 border-t border-white/5 pt-6 tablet:rounded-2xl tablet:border tablet:border-surface-700/70 tablet:bg-surface-900/50 tablet:p-6"

@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   useForm,
   type Control,
@@ -10,7 +10,7 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Modal, type ModalSize } from '@/components/ui/modal';
+import { Modal, ModalDismissButton, type ModalSize } from '@/components/ui/modal';
 
 /** What the fields of a review or expectation form need from react-hook-form. */
 export interface PostFormFieldsProps<TInput extends FieldValues, TValues> {
@@ -26,6 +26,8 @@ interface PostFormProps<TInput extends FieldValues, TValues> {
   onSubmit: (values: TValues) => void;
   submitError: string | null;
   renderFields: (fields: PostFormFieldsProps<TInput, TValues>) => ReactNode;
+  /** Whether anything differs from the values the form started with. */
+  onDirtyChange: (isDirty: boolean) => void;
 }
 
 function PostForm<TInput extends FieldValues, TValues>({
@@ -35,13 +37,18 @@ function PostForm<TInput extends FieldValues, TValues>({
   onSubmit,
   submitError,
   renderFields,
+  onDirtyChange,
 }: PostFormProps<TInput, TValues>) {
   const {
     register,
     control,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<TInput, unknown, TValues>({ resolver, defaultValues });
+
+  useEffect(() => {
+    onDirtyChange(isDirty);
+  }, [isDirty, onDirtyChange]);
 
   return (
     <form id={formId} onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-5">
@@ -98,18 +105,18 @@ export function PostFormDialog<TInput extends FieldValues, TValues>({
 }: PostFormDialogProps<TInput, TValues>) {
   const formId = useId();
   const isEdit = editingId !== null;
+  const [isDirty, setDirty] = useState(false);
   return (
     <Modal
       isOpen={isOpen}
       onClose={onClose}
+      hasUnsavedChanges={isDirty}
       size={size}
       title={isEdit ? `${noun} 수정` : `${noun} 작성`}
       description={description}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={isSubmitting}>
-            취소
-          </Button>
+          <ModalDismissButton disabled={isSubmitting}>취소</ModalDismissButton>
           <Button type="submit" form={formId} isLoading={isSubmitting}>
             {isEdit ? '수정하기' : '등록하기'}
           </Button>
@@ -125,6 +132,7 @@ export function PostFormDialog<TInput extends FieldValues, TValues>({
         onSubmit={onSubmit}
         submitError={submitError}
         renderFields={children}
+        onDirtyChange={setDirty}
       />
     </Modal>
   );

@@ -24,10 +24,15 @@ function serveReviews(initial: Review[]) {
       store.requests.push(params);
       const page = Number(params.get('page'));
       const size = Number(params.get('size'));
-      const content = store.reviews.slice(page * size, (page + 1) * size);
+      // The server's verifiedOnly filter (issue 23).
+      const listed =
+        params.get('verifiedOnly') === 'true'
+          ? store.reviews.filter((review) => review.verified)
+          : store.reviews;
+      const content = listed.slice(page * size, (page + 1) * size);
       return HttpResponse.json({
         success: true,
-        data: pageOf(content, { number: page, size, totalElements: store.reviews.length }),
+        data: pageOf(content, { number: page, size, totalElements: listed.length }),
       });
     }),
     http.post('/api/concerts/3/reviews', async ({ request }) => {
@@ -126,6 +131,54 @@ describe('ReviewSection: the list', () => {
     });
     renderSection();
     expect(await screen.findByText(`${'가'.repeat(80)}…`)).toBeInTheDocument();
+  });
+
+  it('marks 예매자 관람평 and filters them with a chip that starts again from page 0', async () => {
+    const user = userEvent.setup();
+    const store = serveReviews(
+      Array.from({ length: 15 }, (_, i) =>
+        makeReview({ id: i + 1, title: `후기 ${i + 1}`, verified: i % 5 === 0 }),
+      ),
+    );
+    renderSection();
+    await screen.findAllByRole('article');
+    const marked = () =>
+      items().filter((item) => within(item).queryByText('예매자 관람평') !== null);
+    expect(items()).toHaveLength(10);
+    expect(marked().map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      '후기 1',
+      '후기 6',
+    ]);
+    await user.click(screen.getByRole('button', { name: '2 페이지' }));
+    await waitFor(() => expect(store.requests.at(-1)?.get('page')).toBe('1'));
+
+    const chip = screen.getByRole('button', { name: '예매자 관람평만' });
+    expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await user.click(chip);
+    await waitFor(() =>
+      expect(lastRequest(store)).toBe(
+        'page=0&size=10&sortBy=createdAt&sortDir=desc&verifiedOnly=true',
+      ),
+    );
+    expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(marked()).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: /관람평/ })).toHaveTextContent('3');
+
+    await user.click(chip);
+    await waitFor(() =>
+      expect(lastRequest(store)).toBe('page=0&size=10&sortBy=createdAt&sortDir=desc'),
+    );
+    await waitFor(() => expect(items()).toHaveLength(10));
+  });
+
+  it('says when there are no 예매자 관람평 yet', async () => {
+    const user = userEvent.setup();
+    serveReviews([makeReview({ id: 1, verified: false })]);
+    renderSection();
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: '예매자 관람평만' }));
+    expect(await screen.findByText('아직 예매자 관람평이 없습니다.')).toBeInTheDocument();
   });
 
   it('says when there are no reviews yet', async () => {

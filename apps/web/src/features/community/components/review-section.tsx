@@ -1,5 +1,12 @@
-import { limits, reviewRatingLabels, reviewSortLabels, type Review } from '@curtaincall/contracts';
+import {
+  limits,
+  reviewRatingLabels,
+  reviewSortLabels,
+  verifiedReviewLabel,
+  type Review,
+} from '@curtaincall/contracts';
 import { clsx } from 'clsx';
+import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { getRatingLabel } from '@/components/ui/rating';
 import { useBreakpoint } from '@/lib/use-breakpoint';
@@ -23,7 +30,24 @@ export const reviewTexts = {
   deleteFailed: '리뷰 삭제에 실패했습니다.',
   empty: '아직 작성된 관람평이 없습니다.',
   emptyHint: '공연을 관람하셨다면 첫 관람평을 남겨주세요.',
+  emptyVerified: '아직 예매자 관람평이 없습니다.',
+  emptyVerifiedHint: '공연이 시작된 뒤, 이 공연을 예매하고 결제한 관객의 관람평이 여기에 모입니다.',
+  verifiedExplained: '이 공연을 예매하고 결제한 관객이 공연이 시작된 뒤 남긴 관람평입니다.',
+  verifiedFilter: '예매자 관람평만',
 } as const;
+
+/** The 예매자 관람평 mark (issue 23), with what it means for anyone who asks. */
+export function VerifiedBadge() {
+  return (
+    <span
+      title={reviewTexts.verifiedExplained}
+      className="inline-flex shrink-0 items-center gap-0.5 rounded-md bg-emerald-500/15 px-1.5 py-0.5 text-[11px] font-bold text-emerald-200"
+    >
+      <BadgeCheck className="size-3.5" aria-hidden />
+      {verifiedReviewLabel}
+    </span>
+  );
+}
 
 /** 최신순 and 평점순 put the newest and the best first; 제목순 reads A to Z (가나다). */
 const sortDirections: Record<ReviewSortKey, 'asc' | 'desc'> = {
@@ -49,8 +73,16 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
   const { isMobile } = useBreakpoint();
   const [page, setPage] = useState(0);
   const [sortBy, setSortBy] = useState<ReviewSortKey>('createdAt');
+  // Kept here like the sort and the page: the list keeps no state in the URL.
+  const [verifiedOnly, setVerifiedOnly] = useState(false);
   const size = limits.reviewPageSize;
-  const reviews = useReviews(concertId, { page, size, sortBy, sortDir: sortDirections[sortBy] });
+  const reviews = useReviews(concertId, {
+    page,
+    size,
+    sortBy,
+    sortDir: sortDirections[sortBy],
+    verifiedOnly,
+  });
   const createReview = useCreateReview(concertId);
   const updateReview = useUpdateReview(concertId);
   const deleteReview = useDeleteReview(concertId);
@@ -103,6 +135,24 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
               </button>
             ))}
           </div>
+          <button
+            type="button"
+            aria-pressed={verifiedOnly}
+            title={reviewTexts.verifiedExplained}
+            onClick={() => {
+              setVerifiedOnly((only) => !only);
+              setPage(0);
+            }}
+            className={clsx(
+              'inline-flex h-9 items-center gap-1 rounded-full border px-3 text-xs font-semibold transition-colors',
+              verifiedOnly
+                ? 'border-emerald-400/60 bg-emerald-500/15 text-emerald-100'
+                : 'border-surface-600 text-zinc-300 hover:border-zinc-400 hover:text-white',
+            )}
+          >
+            <BadgeCheck className="size-4" aria-hidden />
+            {reviewTexts.verifiedFilter}
+          </button>
           <WriteButton
             user={user}
             label="관람평 작성"
@@ -118,8 +168,8 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
         isError={reviews.isError}
         error={reviews.error}
         errorText={reviewTexts.loadFailed}
-        emptyText={reviewTexts.empty}
-        emptyHint={reviewTexts.emptyHint}
+        emptyText={verifiedOnly ? reviewTexts.emptyVerified : reviewTexts.empty}
+        emptyHint={verifiedOnly ? reviewTexts.emptyVerifiedHint : reviewTexts.emptyHint}
         onRetry={() => void reviews.refetch()}
         isRetrying={reviews.isFetching}
         isRefreshing={reviews.isPlaceholderData}
@@ -134,6 +184,7 @@ export function ReviewSection({ concertId, user, onLoginRequired }: ReviewSectio
             text={review.description}
             textLimit={isMobile ? ITEM_TEXT_LIMIT_MOBILE : ITEM_TEXT_LIMIT}
             isOwn={isOwnItem(user, review)}
+            badge={review.verified ? <VerifiedBadge /> : undefined}
             noun="관람평"
             onEdit={() => startEditing(review)}
             onDelete={() => startDeleting(review)}

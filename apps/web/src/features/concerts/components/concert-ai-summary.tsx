@@ -60,6 +60,7 @@ export function ConcertAiSummary({ concertId }: { concertId: number }) {
     body = (
       <div
         className="flex flex-col gap-2.5"
+        role="group"
         aria-busy="true"
         aria-label="AI 요약을 불러오는 중입니다"
       >

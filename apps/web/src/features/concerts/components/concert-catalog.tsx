@@ -220,7 +220,7 @@ export function ConcertCatalog({ today }: { today?: string }) {
         </div>
 
         {result.isPending ? (
-          <div aria-busy="true" aria-label="콘서트를 불러오는 중입니다">
+          <div role="group" aria-busy="true" aria-label="콘서트를 불러오는 중입니다">
             <ConcertGrid>
               {Array.from({ length: CATALOG_SKELETON_COUNT }, (_, index) => (
                 <li key={index} data-testid="concert-card-skeleton">

@@ -51,14 +51,23 @@ describe('ConcertDetail', () => {
       '/images/basic-poster-image.png',
     );
 
+    // The summary at the top (issue 23 point 11): date, running time, age, per-person limit.
+    const summary = screen.getByRole('group', { name: '한눈에 보기' });
+    expect(summary).toHaveTextContent('공연기간2025.10.04 (토)');
+    expect(summary).toHaveTextContent('러닝타임150분');
+    expect(summary).toHaveTextContent('관람연령12세 이상');
+    expect(summary).toHaveTextContent('1인 매수 제한1회 최대 2매 선택 · 1인 최대 2매 예매');
+
     const info = screen.getByRole('region', { name: '공연 정보' });
     expect(info).toHaveTextContent('총 좌석3,000석');
+    expect(screen.getByRole('tab', { name: '공연정보' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.setup().click(screen.getByRole('tab', { name: '판매정보' }));
     const booking = screen.getByRole('region', { name: '예매 정보' });
     expect(plain(booking.textContent)).toContain(
       '예매 기간2025.09.20 (토) 오전 10:00 ~ 2025.10.03 (금) 오후 11:59',
     );
     expect(booking).toHaveTextContent('관람 연령12세 이상');
-    expect(booking).toHaveTextContent('예매 한도1인 최대 2매');
+    expect(booking).toHaveTextContent('예매 한도1회 최대 2매 선택 · 1인 최대 2매 예매');
 
     const grades = within(screen.getByRole('list', { name: '좌석 등급별 가격' }))
       .getAllByRole('listitem')
@@ -74,6 +83,7 @@ describe('ConcertDetail', () => {
       ],
     });
     const { unmount } = renderWithProviders(<ConcertDetail concertId={7} onBook={vi.fn()} />);
+    await userEvent.setup().click(await screen.findByRole('tab', { name: '판매정보' }));
     const list = await screen.findByRole('list', { name: '좌석 등급별 가격' });
     expect(
       within(list)
@@ -84,6 +94,7 @@ describe('ConcertDetail', () => {
 
     serveConcert({ seatGrades: [], minAge: 0, bookingStartDate: '2025-09-20T10:00:00' });
     renderWithProviders(<ConcertDetail concertId={7} onBook={vi.fn()} />);
+    await userEvent.setup().click(await screen.findByRole('tab', { name: '판매정보' }));
     expect(
       await screen.findByText('좌석 등급과 가격은 아직 공개되지 않았습니다.'),
     ).toBeInTheDocument();
@@ -172,5 +183,30 @@ describe('ConcertDetail', () => {
     renderWithProviders(<ConcertDetail concertId={7} onBook={vi.fn()} />);
     expect(await screen.findByText('AI 요약을 불러올 수 없습니다.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '요약 없는 공연' })).toBeInTheDocument();
+  });
+
+  it('switches the tabs with the arrow keys, Home and End, one tab in the Tab order', async () => {
+    const user = userEvent.setup();
+    serveConcert({});
+    renderWithProviders(<ConcertDetail concertId={7} onBook={vi.fn()} />, {
+      route: '/concerts/7?tab=reviews',
+    });
+    const reviews = await screen.findByRole('tab', { name: '관람후기' });
+    expect(reviews).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', reviews.id);
+    expect(screen.getAllByRole('tab').filter((tab) => tab.tabIndex === 0)).toEqual([reviews]);
+    reviews.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: '기대평' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: '기대평' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: '공연정보' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: '기대평' })).toHaveFocus();
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: '기대평' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: '관람후기' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('id', 'concert-panel-reviews');
   });
 });

@@ -25,9 +25,15 @@ import {
 } from '@/lib/format';
 import { useConcert, type ConcertDetailResponse } from '../api/get-concert';
 import { getBookingAction } from '../utils/booking-action';
-import { formatAgeLimit, formatBookingPeriod, formatMaxTickets } from '../utils/concert-info';
+import {
+  formatAgeLimit,
+  formatBookingPeriod,
+  formatMaxTickets,
+  formatRunningTime,
+} from '../utils/concert-info';
 import { ConcertAiSummary } from './concert-ai-summary';
 import { ConcertBookingButton } from './concert-booking-button';
+import { ConcertDetailTabs } from './concert-detail-tabs';
 import { ConcertPoster } from './concert-poster';
 import { ConcertStatusBadge } from './concert-status-badge';
 
@@ -193,8 +199,9 @@ interface ConcertDetailProps {
   onBook: () => void;
   /** The booking is on its way (queue entry): the button shows a spinner and waits. */
   isBooking?: boolean;
-  /** Reviews and expectations, shown under the AI summary. */
-  children?: ReactNode;
+  /** The 관람후기 and 기대평 tabs' content (community feature). */
+  reviews?: ReactNode;
+  expectations?: ReactNode;
   /** Under the booking button: the alert a buyer may ask for (notifications feature). */
   renderAlert?: (concert: { concertId: number; status: string }) => ReactNode;
 }
@@ -203,13 +210,15 @@ function ConcertDetailContent({
   concert,
   onBook,
   isBooking = false,
-  children,
+  reviews,
+  expectations,
   renderAlert,
 }: {
   concert: LoadedConcert;
   onBook: () => void;
   isBooking?: boolean;
-  children?: ReactNode;
+  reviews?: ReactNode;
+  expectations?: ReactNode;
   renderAlert?: ConcertDetailProps['renderAlert'];
 }) {
   const priceRange = formatPriceRange(concert.seatGrades);
@@ -244,7 +253,22 @@ function ConcertDetailContent({
                 <UserRound className="size-4" aria-hidden />
                 {concert.artist}
               </p>
-              <dl className="mt-6 flex flex-col gap-3 border-t border-white/10 pt-6">
+              <div role="group" aria-label="한눈에 보기" className="mt-5">
+                <dl className="grid grid-cols-2 gap-2 tablet:grid-cols-4">
+                  {[
+                    ['공연기간', formatConcertDate(concert.concertDate)],
+                    ['러닝타임', formatRunningTime(concert.startTime, concert.endTime)],
+                    ['관람연령', formatAgeLimit(concert.minAge)],
+                    ['1인 매수 제한', formatMaxTickets(concert.maxTicketsPerUser)],
+                  ].map(([term, value]) => (
+                    <div key={term} className="rounded-xl bg-white/5 px-3 py-2">
+                      <dt className="text-xs text-zinc-400">{term}</dt>
+                      <dd className="mt-0.5 text-sm font-semibold text-zinc-100">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+              <dl className="mt-5 flex flex-col gap-3 border-t border-white/10 pt-5">
                 <FactRow icon={CalendarDays} label="일시">
                   {formatConcertSchedule(concert.concertDate, concert.startTime)}
                 </FactRow>
@@ -275,76 +299,85 @@ function ConcertDetailContent({
         </div>
       </div>
 
-      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 tablet:px-6 desktop:grid-cols-[minmax(0,1fr)_360px] desktop:gap-8 desktop:px-8 desktop:py-12">
-        <div className="order-2 flex min-w-0 flex-col gap-6 desktop:order-1">
-          <section aria-labelledby="description-heading">
-            <h2 id="description-heading" className="mb-3 text-lg font-bold text-white">
-              공연 소개
-            </h2>
-            <p className="text-[15px] leading-7 break-words whitespace-pre-line text-zinc-300">
-              {concert.description?.trim() || concertDetailTexts.noDescription}
-            </p>
-          </section>
-          <ConcertAiSummary concertId={concert.concertId} />
-          {children}
-        </div>
-
-        <aside className="order-1 flex flex-col gap-4 desktop:sticky desktop:top-24 desktop:order-2 desktop:self-start">
-          <InfoCard title="공연 정보" id="concert-info-heading">
-            <InfoList
-              items={[
-                ['공연일', formatConcertDate(concert.concertDate)],
-                ['공연 시간', formatTimeRange(concert.startTime, concert.endTime)],
-                ['총 좌석', `${formatNumber(concert.totalSeats)}석`],
-                ['공연장', concert.venueName],
-              ]}
-            />
-          </InfoCard>
-          <InfoCard title="예매 정보" id="booking-info-heading">
-            <InfoList
-              items={[
-                [
-                  '예매 기간',
-                  formatBookingPeriod(concert.bookingStartDate, concert.bookingEndDate),
-                ],
-                ['관람 연령', formatAgeLimit(concert.minAge)],
-                ['예매 한도', formatMaxTickets(concert.maxTicketsPerUser)],
-              ]}
-            />
-          </InfoCard>
-          <InfoCard title="좌석 등급 및 가격" id="seat-grades-heading">
-            <SeatGrades grades={concert.seatGrades} />
-          </InfoCard>
-          <section
-            aria-label="예매 안내"
-            className="rounded-2xl border border-amber-400/15 bg-amber-400/5 p-5"
-          >
-            <h2 className="mb-3 flex items-center gap-1.5 text-sm font-bold text-amber-200">
-              <Info className="size-4" aria-hidden />
-              예매 안내
-            </h2>
-            <ul className="flex list-disc flex-col gap-1.5 pl-5 text-xs leading-relaxed text-zinc-400">
-              {bookingNotices.map((notice) => (
-                <li key={notice}>{notice}</li>
-              ))}
-            </ul>
-          </section>
-        </aside>
-      </div>
+      <ConcertDetailTabs
+        panels={{
+          info: (
+            <div className="flex min-w-0 flex-col gap-6">
+              <section aria-labelledby="description-heading">
+                <h2 id="description-heading" className="mb-3 text-lg font-bold text-white">
+                  공연 소개
+                </h2>
+                <p className="text-[15px] leading-7 break-words whitespace-pre-line text-zinc-300">
+                  {concert.description?.trim() || concertDetailTexts.noDescription}
+                </p>
+              </section>
+              <InfoCard title="공연 정보" id="concert-info-heading">
+                <InfoList
+                  items={[
+                    ['공연일', formatConcertDate(concert.concertDate)],
+                    ['공연 시간', formatTimeRange(concert.startTime, concert.endTime)],
+                    ['러닝타임', formatRunningTime(concert.startTime, concert.endTime)],
+                    ['총 좌석', `${formatNumber(concert.totalSeats)}석`],
+                    ['공연장', concert.venueName],
+                  ]}
+                />
+              </InfoCard>
+              <ConcertAiSummary concertId={concert.concertId} />
+            </div>
+          ),
+          sales: (
+            <div className="flex min-w-0 flex-col gap-4">
+              <InfoCard title="예매 정보" id="booking-info-heading">
+                <InfoList
+                  items={[
+                    [
+                      '예매 기간',
+                      formatBookingPeriod(concert.bookingStartDate, concert.bookingEndDate),
+                    ],
+                    ['관람 연령', formatAgeLimit(concert.minAge)],
+                    ['예매 한도', formatMaxTickets(concert.maxTicketsPerUser)],
+                  ]}
+                />
+              </InfoCard>
+              <InfoCard title="좌석 등급 및 가격" id="seat-grades-heading">
+                <SeatGrades grades={concert.seatGrades} />
+              </InfoCard>
+              <section
+                aria-label="예매 안내"
+                className="rounded-2xl border border-amber-400/15 bg-amber-400/5 p-5"
+              >
+                <h2 className="mb-3 flex items-center gap-1.5 text-sm font-bold text-amber-200">
+                  <Info className="size-4" aria-hidden />
+                  예매 안내
+                </h2>
+                <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm leading-relaxed text-zinc-300">
+                  {bookingNotices.map((notice) => (
+                    <li key={notice}>{notice}</li>
+                  ))}
+                </ul>
+              </section>
+            </div>
+          ),
+          reviews: reviews ?? null,
+          expectations: expectations ?? null,
+        }}
+      />
     </article>
   );
 }
 
 /**
  * The concert detail page (buyer-side.md §2): poster, status, schedule, venue, booking button,
- * 공연 정보 / 예매 정보 / seat grades, the AI summary, and whatever the page adds below
- * (reviews, expectations). Loading, not found, error with retry and empty states.
+ * the summary (공연기간, 러닝타임, 관람연령, 1인 매수 제한), then the tabs 공연정보 (description,
+ * 공연 정보, AI summary) / 판매정보 (예매 정보, seat grades, notices) / 관람후기 / 기대평 (what the
+ * page passes). Loading, not found, error with retry and empty states.
  */
 export function ConcertDetail({
   concertId,
   onBook,
   isBooking,
-  children,
+  reviews,
+  expectations,
   renderAlert,
 }: ConcertDetailProps) {
   const { data, isPending, isError, error, refetch, isFetching } = useConcert(concertId);
@@ -392,9 +425,9 @@ export function ConcertDetail({
       concert={data}
       onBook={onBook}
       isBooking={isBooking ?? false}
+      reviews={reviews}
+      expectations={expectations}
       {...(renderAlert ? { renderAlert } : {})}
-    >
-      {children}
-    </ConcertDetailContent>
+    />
   );
 }

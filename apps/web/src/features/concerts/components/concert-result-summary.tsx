@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatConcertDate, formatNumber } from '@/lib/format';
 
+/** The empty result, said at the top of the results (the list below repeats it with tips). */
+export const noResultsSummaryText = '조건에 맞는 콘서트가 없습니다.';
+
 interface ConcertResultSummaryProps {
   query: string | undefined;
   startDate: string | undefined;
@@ -77,6 +80,9 @@ export function ConcertResultSummary({
         <p className="mt-1 text-sm text-zinc-300" aria-live="polite">
           {totalElements === undefined ? (
             '검색 중…'
+          ) : totalElements === 0 ? (
+            // Said here, under the search box, so a phone shows it without scrolling.
+            <strong className="text-rose-200">{noResultsSummaryText}</strong>
           ) : (
             <>
               총 <strong className="text-rose-300">{formatNumber(totalElements)}</strong>개의 콘서트

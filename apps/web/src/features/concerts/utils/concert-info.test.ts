@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseConcertId } from './concert-id';
-import { formatAgeLimit, formatBookingPeriod, formatMaxTickets } from './concert-info';
+import {
+  formatAgeLimit,
+  formatBookingPeriod,
+  formatMaxTickets,
+  formatRunningTime,
+} from './concert-info';
 import { filterByDateRange, paginate, sortConcerts } from './catalog';
 import { makeConcert } from '@/test/fixtures';
 
@@ -14,10 +19,12 @@ describe('concert information texts', () => {
     expect(formatAgeLimit(19)).toBe('19세 이상');
   });
 
-  it('defaults the ticket limit to 4', () => {
-    expect(formatMaxTickets(2)).toBe('1인 최대 2매');
-    expect(formatMaxTickets(0)).toBe('1인 최대 4매');
-    expect(formatMaxTickets(undefined)).toBe('1인 최대 4매');
+  it('states the per-hold and the per-person limit together, the latter 4 by default', () => {
+    expect(formatMaxTickets(2)).toBe('1회 최대 2매 선택 · 1인 최대 2매 예매');
+    expect(formatMaxTickets(6)).toBe('1회 최대 2매 선택 · 1인 최대 6매 예매');
+    expect(formatMaxTickets(1)).toBe('1회 최대 1매 선택 · 1인 최대 1매 예매');
+    expect(formatMaxTickets(0)).toBe('1회 최대 2매 선택 · 1인 최대 4매 예매');
+    expect(formatMaxTickets(undefined)).toBe('1회 최대 2매 선택 · 1인 최대 4매 예매');
   });
 
   it('shows the booking period, or 예매 기간 미정', () => {
@@ -85,5 +92,15 @@ describe('client-side catalog helpers', () => {
     expect(paginate(items, 2, 20).content).toEqual([40, 41, 42, 43, 44]);
     expect(paginate(items, 9, 20).number).toBe(2);
     expect(paginate([], 3, 20)).toMatchObject({ number: 0, totalPages: 0, content: [] });
+  });
+});
+
+describe('formatRunningTime', () => {
+  it('counts the minutes from start to end, past midnight into the next day', () => {
+    expect(formatRunningTime('19:00:00', '21:30:00')).toBe('150분');
+    expect(formatRunningTime('19:00', '20:00')).toBe('60분');
+    expect(formatRunningTime('23:00:00', '01:00:00')).toBe('120분');
+    expect(formatRunningTime('19:00:00', null)).toBe('미정');
+    expect(formatRunningTime(null, '21:00:00')).toBe('미정');
   });
 });

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, serverFieldErrors, useFocusFirstInvalid } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { mypageTexts, profileFormSchema, type ProfileFormValues } from '../utils/mypage-forms';
 
@@ -29,10 +30,6 @@ export type ProfileImagePicker = ComponentType<ProfileImagePickerProps>;
 
 type EditableField = keyof ProfileFormValues;
 const editableFields: readonly EditableField[] = ['name', 'nickname', 'phone', 'address'];
-
-function isEditableField(field: string): field is EditableField {
-  return (editableFields as readonly string[]).includes(field);
-}
 
 interface ProfileEditFormProps {
   profile: Profile;
@@ -57,6 +54,7 @@ export function ProfileEditForm({
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const { containerRef: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const {
     register,
@@ -95,20 +93,19 @@ export function ProfileEditForm({
         onError: (error) => {
           const message = getErrorMessage(error, mypageTexts.profileUpdateFailed);
           toast.error(message);
-          let shownOnField = false;
-          if (error instanceof ApiError) {
-            for (const fieldError of error.fieldErrors) {
-              if (!isEditableField(fieldError.field)) continue;
-              setError(fieldError.field, { type: 'server', message: fieldError.message });
-              shownOnField = true;
-            }
-            // A taken nickname (409 A008) is the only duplicate a profile update can hit.
-            if (error.code === 'A008') {
-              setError('nickname', { type: 'server', message }, { shouldFocus: true });
-              shownOnField = true;
-            }
+          // Field errors show under their field (a refused image under the picker), and the
+          // first one takes the focus.
+          const onForm = Object.keys(serverFieldErrors(error)).length;
+          const rest = applyServerFieldErrors(error, setError, editableFields);
+          if (rest.profileImage) setImageError(rest.profileImage);
+          let shownOnField = Object.keys(rest).length < onForm || rest.profileImage !== undefined;
+          // A taken nickname (409 A008) is the only duplicate a profile update can hit.
+          if (error instanceof ApiError && error.code === 'A008' && !shownOnField) {
+            setError('nickname', { type: 'server', message });
+            shownOnField = true;
           }
-          if (!shownOnField) setSubmitError(message);
+          if (shownOnField) focusFirstInvalid();
+          else setSubmitError(message);
         },
       },
     );
@@ -117,7 +114,12 @@ export function ProfileEditForm({
   const onInvalid = () => toast.error(accountMessages.invalidForm);
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="flex flex-col gap-5">
+    <form
+      ref={formRef}
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      noValidate
+      className="flex flex-col gap-5"
+    >
       <ImagePicker
         file={imageFile}
         error={imageError}

@@ -171,7 +171,7 @@ export function WaitingRoom({ concertId, concertTitle, initial }: WaitingRoomPro
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 pt-8 pb-16 tablet:pt-14">
       <header className="text-center">
-        <p className="text-sm font-semibold tracking-widest text-rose-300">WAITING ROOM</p>
+        <p className="text-sm font-semibold text-rose-300">예매 대기실</p>
         <h1 className="mt-2 text-2xl font-extrabold text-white tablet:text-3xl">
           예매 대기 중입니다
         </h1>

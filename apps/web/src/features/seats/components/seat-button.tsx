@@ -15,23 +15,15 @@ export function seatKindClass(kind: SeatKind, tone: GradeTone): string {
     case 'booked':
       return 'bg-surface-800 text-zinc-400 ring-1 ring-inset ring-surface-600';
     case 'unavailable':
-      return 'bg-surface-850 text-zinc-600 ring-1 ring-inset ring-surface-700';
+      return 'bg-surface-850 text-zinc-500 ring-1 ring-inset ring-surface-700';
   }
 }
 
-/** The mark inside a seat: its number when free, otherwise an icon for its state. */
-export function SeatMark({ kind, number }: { kind: SeatKind; number?: number }) {
+/** The legend's mark of a seat kind: an icon for each state (a free seat shows nothing). */
+export function SeatMark({ kind }: { kind: SeatKind }) {
   switch (kind) {
     case 'available':
-      return number === undefined ? null : (
-        // Drawn, not text: the button's label already says "N번", and a bare digit as its
-        // visible text would not match that label (WCAG 2.5.3, label in name).
-        <span
-          data-number={number}
-          className="text-[10px] leading-none font-bold tabular-nums before:content-[attr(data-number)]"
-          aria-hidden
-        />
-      );
+      return null;
     case 'mine':
       return <Check className="size-4" strokeWidth={3.5} aria-hidden />;
     case 'held':
@@ -43,6 +35,25 @@ export function SeatMark({ kind, number }: { kind: SeatKind; number?: number }) 
   }
 }
 
+/** The small badge in a taken or chosen seat's corner: its state, while the number stays. */
+function SeatBadge({ kind }: { kind: SeatKind }) {
+  if (kind === 'available') return null;
+  const Icon = kind === 'mine' ? Check : kind === 'held' ? Lock : kind === 'booked' ? X : Minus;
+  return (
+    <span
+      className={clsx(
+        'absolute -top-1 -right-1 flex size-3.5 items-center justify-center rounded-full ring-1',
+        kind === 'mine'
+          ? 'bg-rose-500 text-white ring-surface-900'
+          : 'bg-surface-950 text-zinc-300 ring-surface-600',
+      )}
+      aria-hidden
+    >
+      <Icon className="size-2.5" strokeWidth={3.5} />
+    </span>
+  );
+}
+
 interface SeatButtonProps {
   seatId: number;
   kind: SeatKind;
@@ -51,7 +62,6 @@ interface SeatButtonProps {
   label: string;
   isActive: boolean;
   isPending: boolean;
-  isCompact: boolean;
   buttonRef: Ref<HTMLButtonElement>;
   onActivate: () => void;
   onFocus: () => void;
@@ -65,7 +75,6 @@ export function SeatButton({
   label,
   isActive,
   isPending,
-  isCompact,
   buttonRef,
   onActivate,
   onFocus,
@@ -82,9 +91,9 @@ export function SeatButton({
       onClick={onActivate}
       onFocus={onFocus}
       className={clsx(
-        'flex shrink-0 items-center justify-center rounded-t-lg rounded-b-sm transition-[transform,background-color] duration-150',
+        // The size and number size come from the map's zoom (--seat-size, --seat-font).
+        'relative flex size-(--seat-size) shrink-0 items-center justify-center rounded-t-lg rounded-b-sm text-(length:--seat-font) transition-[transform,background-color] duration-150',
         'focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
-        isCompact ? 'size-6 tablet:size-7' : 'size-6 tablet:size-8',
         kind === 'available' && 'cursor-pointer hover:-translate-y-0.5',
         kind === 'mine' && 'cursor-pointer',
         (kind === 'held' || kind === 'booked' || kind === 'unavailable') && 'cursor-not-allowed',
@@ -92,7 +101,14 @@ export function SeatButton({
         seatKindClass(kind, tone),
       )}
     >
-      <SeatMark kind={kind} number={isCompact ? undefined : number} />
+      {/* Drawn, not text: the button's label already says "N번", and a bare digit as its
+          visible text would not match that label (WCAG 2.5.3, label in name). */}
+      <span
+        data-number={number}
+        className="leading-none font-bold tabular-nums before:content-[attr(data-number)]"
+        aria-hidden
+      />
+      <SeatBadge kind={kind} />
     </button>
   );
 }

@@ -1,4 +1,3 @@
-import { clsx } from 'clsx';
 import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatPrice } from '@/lib/format';
 import {
@@ -18,9 +17,6 @@ interface SeatMapGridProps {
   pendingIds: ReadonlySet<number>;
   onToggle: (seat: SeatView) => void;
 }
-
-/** Rows wider than this draw smaller seats without numbers (big sections). */
-const compactRowLength = 20;
 
 /** Where keyboard focus starts: your first seat, else the first free one, else the first seat. */
 function defaultActiveId(rows: readonly RowView[]): number | null {
@@ -93,7 +89,6 @@ export const SeatMapGrid = memo(function SeatMapGrid({
     }
     return { positions, sectionStarts, rowLengths: rows.map((row) => row.seats.length) };
   }, [rows, sections]);
-  const isCompact = rows.some((row) => row.seats.length > compactRowLength);
 
   const [chosenId, setChosenId] = useState<number | null>(null);
   const activeId =
@@ -127,22 +122,15 @@ export const SeatMapGrid = memo(function SeatMapGrid({
           <div
             key={section.section}
             role="rowgroup"
+            data-section={section.section}
             aria-label={`${section.section}구역 ${gradeSeatName(section.grade)}`.trim()}
             className="flex flex-col gap-1.5"
           >
-            <div
-              role="row"
-              // Centred only from tablet up: on a phone a section is often wider than its panel,
-              // and a centred heading would sit in the part scrolled out of view.
-              className={clsx(
-                'mb-1 flex items-center gap-2',
-                !isCompact && 'tablet:justify-center',
-              )}
-            >
+            <div role="row" className="mb-1 flex items-center gap-2">
               <span
                 role="columnheader"
                 // In a wide section that scrolls sideways, the heading stays in view.
-                className="sticky left-0 flex items-center gap-2 pl-1 text-sm font-bold text-zinc-100"
+                className="sticky left-0 z-20 flex items-center gap-2 bg-surface-900 py-0.5 pr-2 pl-1 text-sm font-bold text-zinc-100"
               >
                 <span className={`size-2.5 rounded-full ${tone.swatch}`} aria-hidden />
                 {section.section}구역
@@ -159,15 +147,14 @@ export const SeatMapGrid = memo(function SeatMapGrid({
                 role="row"
                 // Its own short name, not the concatenation of every seat's label.
                 aria-label={`${row.section}구역 ${row.row}열`}
-                className={clsx('flex items-center gap-1', !isCompact && 'tablet:gap-1.5')}
+                className="flex items-center gap-(--seat-gap)"
               >
+                {/* Stays at the panel's left edge while the row scrolls sideways under it. */}
                 <span
                   role="rowheader"
+                  data-row-label
                   aria-label={`${row.section}구역 ${row.row}열`}
-                  className={clsx(
-                    'w-6 shrink-0 text-right text-[10px] font-medium text-zinc-400 tabular-nums tablet:w-7 tablet:text-[11px]',
-                    isCompact && 'sticky left-0 z-20 bg-surface-900 pr-1',
-                  )}
+                  className="sticky left-0 z-20 flex h-(--seat-size) w-(--row-label) shrink-0 items-center justify-end bg-surface-900 pr-2 text-(length:--seat-font) font-semibold text-zinc-300 tabular-nums shadow-[6px_0_8px_-4px_rgba(0,0,0,0.6)]"
                 >
                   {row.row}열
                 </span>
@@ -183,7 +170,6 @@ export const SeatMapGrid = memo(function SeatMapGrid({
                         label={seatAccessibleLabel(seat)}
                         isActive={seatId === activeId}
                         isPending={pendingIds.has(seatId)}
-                        isCompact={isCompact}
                         buttonRef={(element) => {
                           if (element) buttons.current.set(seatId, element);
                           else buttons.current.delete(seatId);

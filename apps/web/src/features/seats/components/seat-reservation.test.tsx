@@ -1,5 +1,5 @@
 import type { SeatEntry, SeatMap } from '@curtaincall/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -133,12 +133,12 @@ describe('SeatReservation', () => {
     resetAccessKeyExpiry();
   });
 
-  it('draws the map under STAGE with the grade legend and sends the access key', async () => {
+  it('draws the map under the stage (무대) with the grade legend and sends the access key', async () => {
     const venue = makeSmallVenue();
     const calls = serveVenue(venue);
     renderSeats();
     expect(await seatButton('프리미엄석 A구역 1열 1번, 선택 가능, 150,000원')).toBeInTheDocument();
-    expect(screen.getByText('STAGE')).toBeInTheDocument();
+    expect(screen.getByText('무대', { exact: true })).toBeInTheDocument();
     const legend = screen.getByRole('list', { name: '좌석 등급별 가격' });
     expect(
       within(legend)
@@ -171,7 +171,9 @@ describe('SeatReservation', () => {
       '4,000원',
     );
     expect(within(side).getByTestId('order-total')).toHaveTextContent('254,000원');
-    expect(within(side).getByRole('timer', { name: '남은 선점 시간' })).toHaveTextContent('01:05');
+    expect(within(side).getByRole('timer', { name: '좌석 선점 남은 시간' })).toHaveTextContent(
+      '01:05',
+    );
 
     const pay = within(side).getByRole('button', { name: '결제하기' });
     expect(pay).toBeEnabled();
@@ -184,6 +186,62 @@ describe('SeatReservation', () => {
       expectedAmount: 254_000,
     });
   });
+
+  it('states the server’s rules and times: per hold and per person, the hold’s length, the payment’s', async () => {
+    const venue = makeSmallVenue();
+    venue.seatMap = {
+      ...venue.seatMap,
+      rules: { maxSeatsPerHold: 2, maxTicketsPerUser: 6, holdSeconds: 15, paymentSeconds: 600 },
+    };
+    serveVenue(venue);
+    renderSeats();
+    await seatButton('프리미엄석 A구역 1열 1번, 선택 가능, 150,000원');
+    const side = panel();
+    // Not the contracts' 5 minutes: this server holds seats for 15 seconds.
+    expect(within(side).getByText('좌석을 선택하면 15초 동안 선점됩니다.')).toBeInTheDocument();
+    expect(within(side).getByText('1회 최대 2매 선택 · 1인 최대 6매 예매')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByText('1회 최대 2매 선택 · 1인 최대 6매 예매'),
+    ).toBeInTheDocument();
+  });
+
+  it('once 결제하기 made a booking, the one countdown is the payment’s, and says the hold was extended', async () => {
+    const venue = makeSmallVenue();
+    venue.seatMap = {
+      ...venue.seatMap,
+      rules: { maxSeatsPerHold: 2, maxTicketsPerUser: 4, holdSeconds: 300, paymentSeconds: 600 },
+    };
+    setSeat(venue, makeHeldSeat(111, 'A-1-1', 200));
+    serveVenue(venue);
+    renderSeats();
+    await seatButton('프리미엄석 A구역 1열 1번, 선택됨, 150,000원');
+    const side = panel();
+    expect(within(side).getByRole('timer', { name: '좌석 선점 남은 시간' })).toHaveTextContent(
+      '03:20',
+    );
+    expect(
+      within(side).getByText(
+        '선점 시간 안에 결제하기를 누르면 결제를 마칠 때까지 좌석이 10분 동안 유지돼요.',
+      ),
+    ).toBeInTheDocument();
+
+    // The booking took the hold: its expiry is now the payment deadline, and the server says so.
+    setSeat(venue, { ...makeHeldSeat(111, 'A-1-1', 590), paymentPending: true });
+    cleanup();
+    renderSeats();
+    await seatButton('프리미엄석 A구역 1열 1번, 선택됨, 150,000원');
+    const after = panel();
+    expect(within(after).getByRole('timer', { name: '결제 완료까지 남은 시간' })).toHaveTextContent(
+      '09:50',
+    );
+    expect(within(after).queryByRole('timer', { name: '좌석 선점 남은 시간' })).toBeNull();
+    expect(
+      within(after).getByText(
+        '결제를 시작해 좌석 선점이 결제 마감까지 연장되었어요. 남은 시간 안에 결제를 마치지 않으면 좌석이 해제돼요.',
+      ),
+    ).toBeInTheDocument();
+    // Two renders of the page: more time than one on a loaded machine.
+  }, 15_000);
 
   it('holds a free seat, refuses a third with the 최대 2개 toast, and releases your own', async () => {
     const venue = makeSmallVenue();
@@ -407,7 +465,7 @@ describe('SeatReservation', () => {
     expect(within(overview).getAllByRole('button')).toHaveLength(10);
     // Small enough to load whole: every tile knows its free seats.
     await within(overview).findByRole('button', {
-      name: 'B구역, 프리미엄 150,000원, 잔여 1 / 2석',
+      name: 'B구역 프리미엄 150,000원 잔여 1 / 2석',
     });
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
 
@@ -436,7 +494,7 @@ describe('SeatReservation', () => {
     renderSeats();
     const overview = await screen.findByRole('list', { name: '구역 선택' });
     await within(overview).findByRole('button', {
-      name: 'D구역, 일반석 50,000원, 잔여 1,000 / 1,000석',
+      name: 'D구역 일반석 50,000원 잔여 1,000 / 1,000석',
     });
     expect(calls).toEqual(['summary key=key-1']);
     await user.click(within(overview).getByRole('button', { name: /^D구역/ }));
@@ -489,18 +547,24 @@ describe('SeatReservation', () => {
     });
     renderSeats();
     const overview = await screen.findByRole('list', { name: '구역 선택' });
+    // Each tile's name is its visible text (no aria-label to differ from it, WCAG 2.5.3).
     const tileNames = () =>
       within(overview)
         .getAllByRole('button')
-        .map((tile) => tile.getAttribute('aria-label'));
+        .map((tile) => {
+          expect(tile).not.toHaveAttribute('aria-label');
+          const text = (tile.textContent ?? '').replace(/\s+/g, ' ').trim();
+          expect(tile).toHaveAccessibleName(text);
+          return text;
+        });
     await waitFor(() =>
       expect(tileNames()).toEqual([
-        'A구역, 프리미엄 150,000원, 잔여 998 / 1,000석',
-        'B구역, VIP 100,000원, 잔여 999 / 1,000석',
-        'C구역, VIP 100,000원, 잔여 1,000 / 1,000석',
-        'D구역, 일반석 50,000원, 잔여 1,000 / 1,000석',
-        'E구역, 일반석 50,000원, 잔여 1,000 / 1,000석',
-        'F구역, 일반석 50,000원, 잔여 좌석 없음',
+        'A구역 프리미엄 150,000원 잔여 998 / 1,000석',
+        'B구역 VIP 100,000원 잔여 999 / 1,000석',
+        'C구역 VIP 100,000원 잔여 1,000 / 1,000석',
+        'D구역 일반석 50,000원 잔여 1,000 / 1,000석',
+        'E구역 일반석 50,000원 잔여 1,000 / 1,000석',
+        'F구역 일반석 50,000원 매진',
       ]),
     );
     expect(within(overview).getByRole('button', { name: /^A구역/ })).toHaveTextContent(
@@ -510,7 +574,7 @@ describe('SeatReservation', () => {
 
     expect(
       await within(overview).findByRole('button', {
-        name: 'C구역, VIP 100,000원, 잔여 999 / 1,000석',
+        name: 'C구역 VIP 100,000원 잔여 999 / 1,000석',
       }),
     ).toHaveTextContent('잔여 999 / 1,000석');
     expect(calls.filter((call) => call.startsWith('summary'))).toHaveLength(2);
@@ -529,7 +593,9 @@ describe('SeatReservation', () => {
     const side = panel();
     expect(await within(side).findByText('D구역 3열 7번')).toBeInTheDocument();
     expect(within(side).getByText('E구역 2열 4번')).toBeInTheDocument();
-    expect(within(side).getByRole('timer', { name: '남은 선점 시간' })).toHaveTextContent('03:20');
+    expect(within(side).getByRole('timer', { name: '좌석 선점 남은 시간' })).toHaveTextContent(
+      '03:20',
+    );
     expect(within(side).getByTestId('order-total')).toHaveTextContent('104,000원');
     expect(within(side).getByRole('button', { name: '결제하기' })).not.toHaveAttribute(
       'aria-disabled',
@@ -543,7 +609,7 @@ describe('SeatReservation', () => {
     });
     const overview = screen.getByRole('list', { name: '구역 선택' });
     expect(within(overview).getByRole('button', { name: /^D구역/ })).toHaveAccessibleName(
-      'D구역, 일반석 50,000원, 잔여 999 / 1,000석, 내 좌석 1석',
+      'D구역 일반석 50,000원 잔여 999 / 1,000석 내 좌석 1석',
     );
     expect(calls.some((call) => call.startsWith('status'))).toBe(false);
 

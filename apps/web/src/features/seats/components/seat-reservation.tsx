@@ -1,5 +1,6 @@
-import { ArrowLeft, CalendarDays, Keyboard, LayoutGrid, MapPin } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { limits } from '@curtaincall/contracts';
+import { ArrowLeft, CalendarDays, Info, Keyboard, LayoutGrid, MapPin } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,6 +20,7 @@ import {
   isBigVenue,
   orderGrades,
   selectedSeats,
+  toneForGrade,
   wholeStatusMaxSeats,
   type GradeInfo,
   type SeatView,
@@ -26,9 +28,9 @@ import {
 import { withOwnHolds, type SeatRecord } from '../utils/seat-records';
 import { SeatLegend } from './seat-legend';
 import { SeatMapGrid } from './seat-map-grid';
-import { SeatSidePanel } from './seat-side-panel';
+import { SeatMapViewport } from './seat-map-viewport';
+import { SeatSidePanel, ticketRulesText } from './seat-side-panel';
 import { SectionOverview, type SectionAvailability } from './section-overview';
-import { ZoomableMap } from './zoomable-map';
 
 export const seatPageTexts = {
   holdExpired: '선점 시간이 만료되었습니다.',
@@ -44,6 +46,8 @@ export interface SeatPageConcert {
   schedule: string;
   venueName: string;
   seatGrades: GradeInfo[];
+  /** Tickets one account may book for the concert ('1인 최대 N매'). */
+  maxTicketsPerUser?: number;
 }
 
 interface SeatReservationProps {
@@ -62,8 +66,8 @@ const noHolds: SeatRecord[] = [];
 function Stage() {
   return (
     <div className="mx-auto mb-6 flex w-full max-w-xl flex-col items-center" aria-hidden>
-      <div className="flex h-10 w-full items-center justify-center rounded-b-[2.5rem] border border-t-0 border-zinc-500/40 bg-gradient-to-b from-zinc-200/25 to-zinc-400/5 text-xs font-black tracking-[0.5em] text-zinc-200 shadow-[0_12px_40px_rgba(255,255,255,0.06)]">
-        STAGE
+      <div className="flex h-10 w-full items-center justify-center rounded-b-[2.5rem] border border-t-0 border-zinc-500/40 bg-gradient-to-b from-zinc-200/25 to-zinc-400/5 text-sm font-black tracking-[0.5em] text-zinc-200 shadow-[0_12px_40px_rgba(255,255,255,0.06)]">
+        무대
       </div>
     </div>
   );
@@ -162,21 +166,79 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
     }
     return counts;
   }, [sections, summaryCounts]);
-  const deadline = useMemo(() => {
-    const deadlines = mine
-      .map((seat) => seat.record.holdDeadline)
-      .filter((value): value is number => value !== null);
-    return deadlines.length > 0 ? Math.min(...deadlines) : null;
+  // The countdown is the earliest of the caller's holds, as the server set it: a hold's 5
+  // minutes, or, once 결제하기 made a booking, that booking's payment deadline.
+  const { deadline, isPaymentPending } = useMemo(() => {
+    let first: SeatView | null = null;
+    for (const seat of mine) {
+      const end = seat.record.holdDeadline;
+      if (end !== null && (first?.record.holdDeadline == null || end < first.record.holdDeadline)) {
+        first = seat;
+      }
+    }
+    return {
+      deadline: first?.record.holdDeadline ?? null,
+      isPaymentPending: first?.record.paymentPending === true,
+    };
   }, [mine]);
+  const rules = layout?.rules;
+  const rulesText = ticketRulesText(
+    rules?.maxSeatsPerHold ?? limits.maxHeldSeats,
+    rules?.maxTicketsPerUser ?? concert?.maxTicketsPerUser ?? limits.maxTicketsPerUserDefault,
+  );
+
+  const longestRow = useMemo(
+    () =>
+      Math.max(
+        0,
+        ...shownSections.flatMap((section) => section.rows.map((row) => row.seats.length)),
+      ),
+    [shownSections],
+  );
+  const sectionSwatches = useMemo(
+    () =>
+      new Map(
+        (layout?.sections ?? []).map((section) => [
+          section.section,
+          toneForGrade(grades, section.grade).swatch,
+        ]),
+      ),
+    [layout?.sections, grades],
+  );
+  const venuePlan = useMemo(
+    () =>
+      (layout?.sections ?? []).map((section) => ({
+        section: section.section,
+        swatch: sectionSwatches.get(section.section) ?? '',
+      })),
+    [layout?.sections, sectionSwatches],
+  );
 
   const heldCount = mine.length;
   const { toggle, release, releaseAll, pendingIds, announcement } = actions;
   const onToggle = useCallback((seat: SeatView) => toggle(seat, heldCount), [toggle, heldCount]);
 
-  const openSectionView = (section: string) => {
+  const openSectionView = useCallback((section: string) => {
     setOpenSection(section);
     setVisitedSections((visited) => (visited.includes(section) ? visited : [...visited, section]));
-  };
+  }, []);
+
+  // A chosen section opens with its map at the top of the screen (below the site header): on
+  // a phone the title, legend and toolbar would otherwise fill the first screen, and a tile
+  // chosen far down the overview would leave the view mid-page.
+  // Done once its seats are drawn: the overview's place taken by a short skeleton would not
+  // leave the page tall enough to scroll there.
+  const mapCardRef = useRef<HTMLDivElement>(null);
+  const scrolledToSection = useRef<string | null>(null);
+  const isSectionDrawn = openSection !== null && current?.data !== undefined;
+  useEffect(() => {
+    const card = mapCardRef.current;
+    if (openSection === null) scrolledToSection.current = null;
+    if (!isSectionDrawn || !card || scrolledToSection.current === openSection) return;
+    scrolledToSection.current = openSection;
+    const top = card.getBoundingClientRect().top;
+    if (top < 0 || top > 96) card.scrollIntoView({ block: 'start' });
+  }, [openSection, isSectionDrawn]);
 
   const onExpire = () => {
     void releaseAll(mine, { silent: true });
@@ -253,7 +315,7 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
           <ArrowLeft className="size-4" aria-hidden />
           공연 정보
         </Link>
-        <p className="mt-4 text-sm font-semibold tracking-widest text-rose-300">SEAT SELECTION</p>
+        <p className="mt-4 text-sm font-semibold text-rose-300">좌석 고르기</p>
         <h1 className="mt-1 text-2xl font-extrabold text-white tablet:text-3xl">좌석 선택</h1>
         {concert && (
           <div className="mt-2 flex flex-col gap-1 text-sm text-zinc-300 tablet:flex-row tablet:flex-wrap tablet:gap-x-4">
@@ -268,12 +330,19 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
             </span>
           </div>
         )}
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-zinc-300" data-ticket-rules>
+          <Info className="size-4 text-zinc-400" aria-hidden />
+          {rulesText}
+        </p>
       </header>
 
       <div className="flex flex-col gap-6 desktop:grid desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start desktop:gap-8">
         <section aria-label="좌석 배치" className="flex min-w-0 flex-col gap-4">
           {grades.length > 0 && <SeatLegend grades={grades} />}
-          <div className="rounded-3xl border border-surface-700/70 bg-surface-900/50 px-2 pt-0 pb-6 tablet:px-6">
+          <div
+            ref={mapCardRef}
+            className="rounded-3xl border border-surface-700/70 bg-surface-900/50 px-2 pt-0 pb-6 tablet:px-6"
+          >
             <Stage />
             {isBig && openSection !== null && (
               <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -288,7 +357,21 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
                 <span className="text-sm font-bold text-white">{openSection}구역</span>
               </div>
             )}
-            {isBig && openSection === null ? body : <ZoomableMap>{body}</ZoomableMap>}
+            {isBig && openSection === null ? (
+              body
+            ) : (
+              <SeatMapViewport
+                longestRow={longestRow}
+                sectionSwatches={sectionSwatches}
+                venue={
+                  isBig && openSection !== null
+                    ? { sections: venuePlan, current: openSection, onSelect: openSectionView }
+                    : undefined
+                }
+              >
+                {body}
+              </SeatMapViewport>
+            )}
             {!(isBig && openSection === null) && layout && (
               <p className="mt-4 flex items-center justify-center gap-2 text-xs text-zinc-400">
                 <Keyboard className="size-4" aria-hidden />
@@ -305,6 +388,9 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
           seats={mine}
           grades={grades}
           deadline={deadline}
+          isPaymentPending={isPaymentPending}
+          rules={rules}
+          ticketRules={rulesText}
           pendingIds={pendingIds}
           onRemove={(seat) => void release(seat)}
           onClearAll={() => void releaseAll(mine)}

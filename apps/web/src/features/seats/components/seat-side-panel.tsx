@@ -1,27 +1,53 @@
-import { formatSeatLabel, limits } from '@curtaincall/contracts';
+import { formatSeatLabel, limits, type SeatMap } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
-import { ChevronUp, CreditCard, Timer, Trash2, X } from 'lucide-react';
+import { ChevronUp, CreditCard, Info, Timer, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
-import { useHoldCountdown } from '../hooks/use-hold-countdown';
 import { gradeSeatName, toneForGrade, type GradeInfo, type SeatView } from '../utils/seat-layout';
-import { computeOrderTotals, formatCountdown } from '../utils/order-totals';
+import { computeOrderTotals } from '../utils/order-totals';
+import { formatCountdown, formatDuration, useSecondsLeft } from '@/lib/use-seconds-left';
+
+type SeatMapRules = NonNullable<SeatMap['rules']>;
 
 export const sidePanelTexts = {
   title: '선택한 좌석',
-  empty: '좌석을 선택하면 5분 동안 선점됩니다.',
+  empty: (holdSeconds: number) => `좌석을 선택하면 ${formatDuration(holdSeconds)} 동안 선점됩니다.`,
   clearAll: '전체 해제',
   total: '결제 예정 금액',
   pay: '결제하기',
-  timer: '남은 선점 시간',
+  /** The countdown's name while the seats are only held. */
+  holdTimer: '좌석 선점 남은 시간',
+  holdTimerShort: '선점 남은 시간',
+  /** Its name once 결제하기 made a booking: the hold now lasts until the payment deadline. */
+  paymentTimer: '결제 완료까지 남은 시간',
+  paymentTimerShort: '결제 남은 시간',
+  holdNote: (paymentSeconds: number | null) =>
+    paymentSeconds === null
+      ? '선점 시간 안에 결제하기를 누르면 결제를 마칠 때까지 좌석이 유지돼요.'
+      : `선점 시간 안에 결제하기를 누르면 결제를 마칠 때까지 좌석이 ${formatDuration(paymentSeconds)} 동안 유지돼요.`,
+  paymentNote:
+    '결제를 시작해 좌석 선점이 결제 마감까지 연장되었어요. 남은 시간 안에 결제를 마치지 않으면 좌석이 해제돼요.',
+  expand: '자세히',
+  collapse: '접기',
 } as const;
+
+/** '1회 최대 2매 선택 · 1인 최대 4매 예매': the per-hold and the per-person rule, together. */
+export function ticketRulesText(maxSeatsPerHold: number, maxTicketsPerUser: number): string {
+  return `1회 최대 ${Math.min(maxSeatsPerHold, maxTicketsPerUser)}매 선택 · 1인 최대 ${maxTicketsPerUser}매 예매`;
+}
 
 interface SeatSidePanelProps {
   seats: SeatView[];
   grades: GradeInfo[];
   /** The earliest end of the caller's holds (epoch ms), or null without holds. */
   deadline: number | null;
+  /** That earliest hold was taken by an unpaid booking: the countdown is the payment's. */
+  isPaymentPending?: boolean;
+  /** The hold and payment times the server states on the seat map (contract defaults before). */
+  rules?: SeatMapRules;
+  /** '1회 최대 2매 선택 · 1인 최대 4매 예매', as the page states it. */
+  ticketRules: string;
   pendingIds: ReadonlySet<number>;
   /** A booking or payment window is under way: 결제하기 shows busy and takes no clicks. */
   isPaying?: boolean;
@@ -46,6 +72,9 @@ export function SeatSidePanel({
   seats,
   grades,
   deadline,
+  isPaymentPending = false,
+  rules,
+  ticketRules,
   pendingIds,
   isPaying = false,
   onRemove,
@@ -55,7 +84,15 @@ export function SeatSidePanel({
 }: SeatSidePanelProps) {
   const detailsId = useId();
   const [isOpen, setIsOpen] = useState(false);
-  const secondsLeft = useHoldCountdown(seats.length > 0 ? deadline : null);
+  const secondsLeft = useSecondsLeft(seats.length > 0 ? deadline : null);
+  const holdSeconds = rules?.holdSeconds ?? limits.holdSeconds;
+  const paymentSeconds = rules?.paymentSeconds ?? null;
+  const maxSeats = rules?.maxSeatsPerHold ?? limits.maxHeldSeats;
+  const isPaymentClock = seats.length > 0 && isPaymentPending;
+  const timerName = isPaymentClock ? sidePanelTexts.paymentTimer : sidePanelTexts.holdTimer;
+  const timerShortName = isPaymentClock
+    ? sidePanelTexts.paymentTimerShort
+    : sidePanelTexts.holdTimerShort;
   const totals = computeOrderTotals(seats);
   const canPay = seats.length > 0 && secondsLeft !== null && secondsLeft > 0;
 
@@ -112,55 +149,63 @@ export function SeatSidePanel({
     wasPaying.current = isPaying;
   }, [isPaying]);
 
+  // Below desktop width the sheet is fixed to the bottom: the page keeps its height free
+  // (index.css), so scrolled to the end, and when a seat gets the focus, nothing is under it.
+  const sheetRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const sheet = sheetRef.current;
+    if (!sheet || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const publish = () => {
+      const isFixed = getComputedStyle(sheet).position === 'fixed';
+      root.style.setProperty(
+        '--bottom-sheet-height',
+        `${isFixed ? Math.ceil(sheet.getBoundingClientRect().height) : 0}px`,
+      );
+    };
+    const observer = new ResizeObserver(publish);
+    observer.observe(sheet);
+    window.addEventListener('resize', publish);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', publish);
+      root.style.removeProperty('--bottom-sheet-height');
+    };
+  }, []);
+
+  const countText = (
+    <span className="text-rose-300 tabular-nums">
+      {seats.length}/{maxSeats}
+    </span>
+  );
+
   return (
     <aside
+      ref={sheetRef}
       aria-label={sidePanelTexts.title}
       data-bottom-sheet
       className={clsx(
-        'fixed inset-x-0 bottom-0 z-30 flex max-h-[75dvh] flex-col rounded-t-3xl border-t border-white/10 bg-surface-900/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)] backdrop-blur-xl',
+        'fixed inset-x-0 bottom-0 z-30 flex max-h-[75dvh] flex-col rounded-t-2xl border-t border-white/10 bg-surface-900/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)] backdrop-blur-xl',
         'desktop:sticky desktop:top-24 desktop:z-auto desktop:max-h-none desktop:rounded-2xl desktop:border desktop:border-surface-700 desktop:bg-surface-900/80 desktop:shadow-none desktop:backdrop-blur-none',
       )}
     >
-      <button
-        type="button"
-        aria-expanded={isOpen}
-        aria-controls={detailsId}
-        onClick={() => setIsOpen((open) => !open)}
-        className="flex items-center justify-between gap-3 px-5 pt-3 pb-1 text-left desktop:hidden"
-      >
-        <span className="text-sm font-bold text-white">
-          {sidePanelTexts.title}{' '}
-          <span className="text-rose-300 tabular-nums">
-            {seats.length}/{limits.maxHeldSeats}
-          </span>
-        </span>
-        <span className="flex items-center gap-1 text-xs text-zinc-400">
-          {isOpen ? '접기' : '자세히'}
-          <ChevronUp
-            className={clsx('size-4 transition-transform', !isOpen && 'rotate-180')}
-            aria-hidden
-          />
-        </span>
-      </button>
-
       <div
         id={detailsId}
         className={clsx(
-          'min-h-0 flex-1 overflow-y-auto px-5 desktop:block desktop:pt-5',
+          'min-h-0 flex-1 overflow-y-auto px-5 pt-4 desktop:block desktop:pt-5',
           isOpen ? 'block' : 'hidden',
         )}
       >
-        <div className="hidden items-center justify-between desktop:flex">
-          <h2 className="text-base font-bold text-white">
-            {sidePanelTexts.title}{' '}
-            <span className="text-rose-300 tabular-nums">
-              {seats.length}/{limits.maxHeldSeats}
-            </span>
-          </h2>
-        </div>
+        <h2 className="text-base font-bold text-white">
+          {sidePanelTexts.title} {countText}
+        </h2>
+        <p className="mt-1.5 flex items-start gap-1.5 text-xs text-zinc-300" data-ticket-rules>
+          <Info className="mt-px size-3.5 shrink-0 text-zinc-400" aria-hidden />
+          {ticketRules}
+        </p>
 
         {seats.length === 0 ? (
-          <p className="py-4 text-sm text-zinc-400">{sidePanelTexts.empty}</p>
+          <p className="py-4 text-sm text-zinc-400">{sidePanelTexts.empty(holdSeconds)}</p>
         ) : (
           <>
             <ul className="mt-3 flex flex-col gap-2" aria-label="선택한 좌석 목록">
@@ -213,51 +258,95 @@ export function SeatSidePanel({
                 <dd className="text-zinc-200 tabular-nums">{formatPrice(totals.fee)}</dd>
               </div>
             </dl>
+            <p
+              className={clsx(
+                'mt-3 mb-1 rounded-lg px-3 py-2 text-xs leading-relaxed',
+                isPaymentClock ? 'bg-amber-400/10 text-amber-100' : 'bg-surface-850 text-zinc-300',
+              )}
+              data-timer-note
+            >
+              {isPaymentClock
+                ? sidePanelTexts.paymentNote
+                : sidePanelTexts.holdNote(paymentSeconds)}
+            </p>
           </>
         )}
       </div>
 
       <div
         ref={payAreaRef}
-        className="flex flex-col gap-3 border-t border-white/5 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] desktop:mt-4 desktop:pb-5"
+        className="flex items-center gap-2 border-t border-white/5 px-3 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] tablet:gap-3 tablet:px-5 desktop:mt-4 desktop:flex-wrap desktop:pb-5"
+        data-sheet-bar
       >
-        <div className="flex items-end justify-between gap-3">
-          <div className="flex flex-col">
-            <span className="text-xs text-zinc-400">{sidePanelTexts.total}</span>
-            <span
-              className="text-xl font-extrabold text-white tabular-nums"
-              data-testid="order-total"
-            >
-              {formatPrice(totals.total)}
-            </span>
-          </div>
-          <div
-            className={clsx(
-              'flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-bold tabular-nums',
-              secondsLeft === null
-                ? 'bg-surface-800 text-zinc-400'
-                : isUrgent
-                  ? 'bg-rose-500/15 text-rose-300'
-                  : 'bg-surface-800 text-zinc-100',
-            )}
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={detailsId}
+          onClick={() => setIsOpen((open) => !open)}
+          className="flex shrink-0 flex-col items-center rounded-lg px-1.5 py-1 text-xs font-bold text-white hover:bg-white/5 desktop:hidden"
+        >
+          <span className="flex items-center gap-0.5">
+            {isOpen ? sidePanelTexts.collapse : sidePanelTexts.expand}
+            <ChevronUp
+              className={clsx('size-3.5 transition-transform', isOpen && 'rotate-180')}
+              aria-hidden
+            />
+          </span>
+          <span>
+            <span className="sr-only">{sidePanelTexts.title} </span>
+            {countText}
+          </span>
+        </button>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="text-[11px] text-zinc-400 tablet:text-xs">{sidePanelTexts.total}</span>
+          <span
+            className="truncate text-base font-extrabold text-white tabular-nums tablet:text-xl"
+            data-testid="order-total"
           >
-            <Timer className="size-4" aria-hidden />
-            <span role="timer" aria-label={sidePanelTexts.timer}>
+            {formatPrice(totals.total)}
+          </span>
+        </div>
+        <div
+          className={clsx(
+            'flex shrink-0 flex-col items-end rounded-lg px-2 py-1 tabular-nums',
+            secondsLeft === null
+              ? 'bg-surface-800 text-zinc-400'
+              : isUrgent
+                ? 'bg-rose-500/15 text-rose-300'
+                : isPaymentClock
+                  ? 'bg-amber-400/10 text-amber-100'
+                  : 'bg-surface-800 text-zinc-100',
+          )}
+        >
+          <span
+            className="text-[10px] leading-tight font-semibold opacity-90 desktop:hidden"
+            aria-hidden
+          >
+            {timerShortName}
+          </span>
+          <span
+            className="hidden text-[11px] leading-tight font-semibold opacity-90 desktop:inline"
+            aria-hidden
+          >
+            {timerName}
+          </span>
+          <span className="flex items-center gap-1 text-sm font-bold">
+            <Timer className="size-3.5" aria-hidden />
+            <span role="timer" aria-label={timerName}>
               {secondsLeft === null ? '--:--' : formatCountdown(secondsLeft)}
             </span>
-          </div>
+          </span>
         </div>
         {/* aria-disabled, not disabled: a click without seats still explains itself (§8). */}
         <Button
-          size="lg"
-          fullWidth
+          size="md"
           aria-disabled={!canPay || undefined}
           isLoading={isPaying}
           onClick={onPay}
           data-pay-button
-          className="aria-disabled:cursor-not-allowed aria-disabled:bg-rose-900/60 aria-disabled:text-rose-200/60 aria-disabled:shadow-none"
+          className="shrink-0 px-3 aria-disabled:cursor-not-allowed aria-disabled:bg-rose-900/60 aria-disabled:text-rose-200/60 aria-disabled:shadow-none tablet:px-4 desktop:h-12 desktop:basis-full desktop:text-base"
         >
-          {!isPaying && <CreditCard className="size-5" aria-hidden />}
+          {!isPaying && <CreditCard className="hidden size-5 tablet:block" aria-hidden />}
           {sidePanelTexts.pay}
         </Button>
       </div>

@@ -46,9 +46,9 @@ export function SectionOverview({
             <button
               type="button"
               onClick={() => onSelect(section.section)}
-              aria-label={`${section.section}구역, ${section.grade} ${formatPrice(section.price)}, ${
-                isSoldOut ? '잔여 좌석 없음' : countText
-              }${info && info.mine > 0 ? `, 내 좌석 ${info.mine}석` : ''}`}
+              // No aria-label: the name is the tile's own text (WCAG 2.5.3, label in name), which
+              // already says section, grade, price, free seats and the buyer's seats there; the
+              // spaces between its lines keep the words apart in that name.
               className={clsx(
                 'group flex w-full flex-col gap-1.5 rounded-xl border bg-surface-900/80 px-3 py-3 text-left transition-colors hover:border-rose-400/60 hover:bg-surface-850',
                 info && info.mine > 0 ? 'border-rose-400/70' : 'border-surface-700',
@@ -61,12 +61,12 @@ export function SectionOverview({
                   className="size-4 text-zinc-400 group-hover:text-rose-300"
                   aria-hidden
                 />
-              </span>
+              </span>{' '}
               <span className="flex items-center gap-1.5 text-xs font-semibold">
                 <span className={clsx('size-2.5 rounded-full', tone.swatch)} aria-hidden />
-                <span className={tone.text}>{section.grade}</span>
+                <span className={tone.text}>{section.grade}</span>{' '}
                 <span className="text-zinc-300 tabular-nums">{formatPrice(section.price)}</span>
-              </span>
+              </span>{' '}
               <span
                 className={clsx(
                   'text-xs tabular-nums',
@@ -74,7 +74,7 @@ export function SectionOverview({
                 )}
               >
                 {isSoldOut ? '매진' : countText}
-              </span>
+              </span>{' '}
               {info && info.mine > 0 && (
                 <span className="text-xs font-semibold text-rose-300">내 좌석 {info.mine}석</span>
               )}

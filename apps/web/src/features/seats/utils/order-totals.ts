@@ -16,9 +16,4 @@ export function computeOrderTotals(seats: readonly { price: number }[]): OrderTo
   return { seatCount: seats.length, seatsPrice, fee, total: seatsPrice + fee };
 }
 
-/** 125 -> '02:05' */
-export function formatCountdown(seconds: number): string {
-  const safe = Math.max(0, Math.floor(seconds));
-  const minutes = Math.floor(safe / 60);
-  return `${String(minutes).padStart(2, '0')}:${String(safe % 60).padStart(2, '0')}`;
-}
+export { formatCountdown } from '@/lib/use-seconds-left';

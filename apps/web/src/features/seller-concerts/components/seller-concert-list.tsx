@@ -1,9 +1,12 @@
 import type { SellerConcert } from '@curtaincall/contracts';
+import { clsx } from 'clsx';
 import { Ban, Pencil, Sparkles } from 'lucide-react';
 import { Badge } from '@/components/console/console-page';
 import { Button } from '@/components/ui/button';
 import { formatConcertDate, formatDateTime, formatNumber, formatTimeRange } from '@/lib/format';
+import { rowLocks } from '../utils/row-locks';
 import { sellerConcertTexts } from '../utils/seller-concert-texts';
+import { SeatsSold } from './seats-sold';
 import { SellerConcertPoster } from './seller-concert-poster';
 import { SellerConcertStatus } from './seller-concert-status';
 
@@ -15,6 +18,8 @@ export interface ConcertRowActions {
 
 interface SellerConcertListProps extends ConcertRowActions {
   concerts: SellerConcert[];
+  /** Receives the first card of the phone list (the floating add button keeps off it). */
+  firstCardRef?: (element: HTMLLIElement | null) => void;
 }
 
 /** Registered vs modified (§2): the modification time once the concert was changed. */
@@ -46,49 +51,63 @@ function RowActions({
   onEdit,
   onCancel,
   onAiSummary,
-}: { concert: SellerConcert } & ConcertRowActions) {
-  const cancelled = concert.status === 'CANCELLED';
-  const over = concert.status === 'COMPLETED';
+  isStacked = false,
+}: { concert: SellerConcert; isStacked?: boolean } & ConcertRowActions) {
+  // The server's own rules and words (issue 23): a button it would refuse is disabled, and why
+  // is written under the buttons, where a disabled button's tooltip would never be read.
+  const locks = rowLocks(concert, new Date());
+  // A disabled button is drawn dashed and dim, so it never reads as one that works.
+  const lockedLook = 'disabled:border-dashed disabled:border-surface-700 disabled:text-zinc-500';
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => onEdit(concert)}
-        disabled={cancelled}
-        title={cancelled ? '취소된 콘서트는 수정할 수 없습니다.' : undefined}
-        aria-label={`${concert.title} 수정`}
-      >
-        <Pencil className="size-4" aria-hidden />
-        수정
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => onAiSummary(concert)}
-        aria-label={`${concert.title} AI 요약 재생성`}
-      >
-        <Sparkles className="size-4" aria-hidden />
-        AI 요약
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => onCancel(concert)}
-        disabled={cancelled || over}
-        title={cancelled ? '이미 취소된 콘서트입니다.' : undefined}
-        aria-label={`${concert.title} 취소`}
-      >
-        <Ban className="size-4" aria-hidden />
-        취소
-      </Button>
+    <div className="flex flex-col gap-1.5">
+      <div className={isStacked ? 'flex flex-col items-stretch gap-1.5' : 'flex flex-wrap gap-2'}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onEdit(concert)}
+          disabled={locks.edit !== null}
+          title={locks.edit ?? undefined}
+          className={lockedLook}
+          aria-label={`${concert.title} 수정`}
+        >
+          <Pencil className="size-4" aria-hidden />
+          수정
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onAiSummary(concert)}
+          disabled={locks.aiSummary !== null}
+          title={locks.aiSummary ?? undefined}
+          className={lockedLook}
+          aria-label={`${concert.title} AI 요약 재생성`}
+        >
+          <Sparkles className="size-4" aria-hidden />
+          AI 요약
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onCancel(concert)}
+          disabled={locks.cancel !== null}
+          title={locks.cancel ?? undefined}
+          className={lockedLook}
+          aria-label={`${concert.title} 취소`}
+        >
+          <Ban className="size-4" aria-hidden />
+          취소
+        </Button>
+      </div>
+      {locks.note && (
+        <p className={clsx(isStacked && 'max-w-40', 'text-xs text-zinc-400')}>{locks.note}</p>
+      )}
     </div>
   );
 }
 
 function AiSummaryText({ text }: { text: string | null }) {
   return (
-    <p className="line-clamp-2 text-zinc-300" title={text ?? undefined}>
+    <p className="line-clamp-3 break-words text-zinc-300" title={text ?? undefined}>
       {text?.trim() ? (
         text
       ) : (
@@ -100,10 +119,12 @@ function AiSummaryText({ text }: { text: string | null }) {
 
 /**
  * The seller's concerts (seller-admin-side.md §2 "Concert management"): a table on desktops,
- * cards below; each row with poster, title, artist, status, schedule, venue, seats, AI summary,
- * registered or modified time, and edit, AI summary and cancel.
+ * cards below; each row with poster, title, artist, status, schedule, venue, sold/total seats, AI
+ * summary, registered or modified time, and edit, AI summary and cancel (each disabled where the
+ * server would refuse it). The table keeps its AI column readable at 1280 px: the time stamp sits
+ * under the title and the actions stack, so nothing is pushed past the right edge.
  */
-export function SellerConcertList({ concerts, ...actions }: SellerConcertListProps) {
+export function SellerConcertList({ concerts, firstCardRef, ...actions }: SellerConcertListProps) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-2xl border border-surface-700 desktop:block">
@@ -111,7 +132,7 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
           <caption className="sr-only">내 콘서트 목록</caption>
           <thead className="bg-surface-900 text-xs text-zinc-400">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold">
                 콘서트
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
@@ -121,15 +142,12 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
                 공연 일시
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                공연장 · 좌석
+                공연장 · 판매 좌석
               </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
+              <th scope="col" className="w-full min-w-40 px-3 py-3 font-semibold">
                 AI 요약
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                등록/수정
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
                 관리
               </th>
             </tr>
@@ -139,7 +157,7 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
               const stamp = timestampLabel(concert);
               return (
                 <tr key={concert.concertId} className="align-top hover:bg-white/[0.02]">
-                  <td className="min-w-52 px-4 py-3">
+                  <td className="min-w-44 px-3 py-3">
                     <div className="flex items-start gap-3">
                       <div className="w-12 shrink-0 overflow-hidden rounded-md bg-surface-950">
                         <SellerConcertPoster src={concert.posterImageUrl} title={concert.title} />
@@ -147,6 +165,10 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
                       <div className="min-w-0">
                         <p className="font-semibold break-words text-white">{concert.title}</p>
                         <p className="text-xs text-zinc-400">{concert.artist}</p>
+                        <p className="mt-1 text-xs whitespace-nowrap text-zinc-400">
+                          <span className="mr-1">{stamp.label}</span>
+                          {stamp.value}
+                        </p>
                       </div>
                     </div>
                   </td>
@@ -162,22 +184,15 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
                       {formatTimeRange(concert.startTime, concert.endTime)}
                     </p>
                   </td>
-                  <td className="min-w-28 px-3 py-3 text-zinc-200">
-                    <p>{concert.venueName}</p>
-                    <p className="text-xs text-zinc-400 tabular-nums">
-                      {formatNumber(concert.totalSeats)}석
-                    </p>
+                  <td className="min-w-36 px-3 py-3 text-zinc-200">
+                    <p className="mb-1">{concert.venueName}</p>
+                    <SeatsSold sold={concert.soldSeats} total={concert.totalSeats} />
                   </td>
-                  <td className="max-w-56 px-3 py-3">
+                  <td className="min-w-40 px-3 py-3">
                     <AiSummaryText text={concert.aiSummary} />
                   </td>
-                  <td className="px-3 py-3 text-xs whitespace-nowrap text-zinc-300">
-                    <span className="text-zinc-400">{stamp.label}</span>
-                    <br />
-                    {stamp.value}
-                  </td>
-                  <td className="px-4 py-3">
-                    <RowActions concert={concert} {...actions} />
+                  <td className="px-3 py-3">
+                    <RowActions concert={concert} isStacked {...actions} />
                   </td>
                 </tr>
               );
@@ -187,11 +202,12 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
       </div>
 
       <ul className="flex flex-col gap-3 desktop:hidden" aria-label="내 콘서트 목록">
-        {concerts.map((concert) => {
+        {concerts.map((concert, index) => {
           const stamp = timestampLabel(concert);
           return (
             <li
               key={concert.concertId}
+              ref={index === 0 ? firstCardRef : undefined}
               className="flex flex-col gap-3 rounded-2xl border border-surface-700 bg-surface-900/70 p-4"
             >
               <div className="flex gap-3">
@@ -215,8 +231,10 @@ export function SellerConcertList({ concerts, ...actions }: SellerConcertListPro
                 </dd>
                 <dt className="text-zinc-400">공연장</dt>
                 <dd className="break-words text-zinc-100">{concert.venueName}</dd>
-                <dt className="text-zinc-400">총 좌석</dt>
-                <dd className="text-zinc-100 tabular-nums">{formatNumber(concert.totalSeats)}석</dd>
+                <dt className="text-zinc-400">판매 좌석</dt>
+                <dd>
+                  <SeatsSold sold={concert.soldSeats} total={concert.totalSeats} />
+                </dd>
                 <dt className="text-zinc-400">{stamp.label}</dt>
                 <dd className="text-zinc-100">{stamp.value}</dd>
                 <dt className="text-zinc-400">AI 요약</dt>

@@ -164,7 +164,12 @@ describe('validateConcertDraft (seller-admin-side.md §5 "Concert form")', () =>
       bookingEndDate: '2026-11-24T18:00:00',
       status: 'ON_SALE',
     });
-    const original = draftFromConcert({ ...concert, refundsPending: 0, refundsDone: 0 });
+    const original = draftFromConcert({
+      ...concert,
+      refundsPending: 0,
+      refundsDone: 0,
+      soldSeats: 0,
+    });
     expect(original.startTime).toBe('19:00');
     expect(original.bookingEndDate).toBe('2026-11-24T18:00');
     const edited = { ...original, title: '새 제목' };

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
+import { serverFieldErrors, useFocusFirstInvalid } from '@/lib/form-errors';
 import { useApplicantInfo } from '../api/get-applicant-info';
 import { useApplyForSeller } from '../api/apply-for-seller';
 import {
@@ -66,6 +67,7 @@ export function SellerApplicationForm({ status, onSubmitted }: SellerApplication
   const fileHintId = useId();
   const fileErrorId = useId();
   const formErrorId = useId();
+  const { containerRef: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const setField = (field: keyof ApplicationDraft, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -104,7 +106,21 @@ export function SellerApplicationForm({ status, onSubmitted }: SellerApplication
       { body, document },
       {
         onSuccess: onSubmitted,
-        onError: (error) => setFormError(applyErrorMessage(error)),
+        onError: (error) => {
+          // A refused file (a renamed .txt) or another field the server names shows under that
+          // field, which takes the focus; anything else is the form's error line.
+          const byField = serverFieldErrors(error);
+          const named = fieldOrder.filter((field) => byField[field] !== undefined);
+          if (named.length === 0) {
+            setFormError(applyErrorMessage(error));
+            return;
+          }
+          setErrors((current) => ({
+            ...current,
+            ...Object.fromEntries(named.map((field) => [field, byField[field]])),
+          }));
+          focusFirstInvalid();
+        },
       },
     );
   };
@@ -113,6 +129,7 @@ export function SellerApplicationForm({ status, onSubmitted }: SellerApplication
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={handleSubmit}
       className="flex flex-col gap-6"

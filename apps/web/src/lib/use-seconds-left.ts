@@ -4,10 +4,10 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 const tickMs = 250;
 
 /**
- * Whole seconds until `deadline` (epoch ms), never below 0; null without a deadline. It reads
+ * A countdown of the server's deadlines (seat holds, the payment window): whole seconds until `deadline` (epoch ms), never below 0; null without a deadline. It reads
  * the clock on each tick rather than counting down, so a throttled tab cannot make it drift.
  */
-export function useHoldCountdown(deadline: number | null): number | null {
+export function useSecondsLeft(deadline: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
 
   // A new deadline is measured against the clock of this moment, before the browser paints,
@@ -24,4 +24,20 @@ export function useHoldCountdown(deadline: number | null): number | null {
 
   if (deadline === null) return null;
   return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+/** 125 -> '02:05' */
+export function formatCountdown(seconds: number): string {
+  const safe = Math.max(0, Math.floor(seconds));
+  const minutes = Math.floor(safe / 60);
+  return `${String(minutes).padStart(2, '0')}:${String(safe % 60).padStart(2, '0')}`;
+}
+
+/** 300 -> '5분', 90 -> '1분 30초', 15 -> '15초': how long a rule of the server lasts. */
+export function formatDuration(seconds: number): string {
+  const safe = Math.max(0, Math.round(seconds));
+  const minutes = Math.floor(safe / 60);
+  const rest = safe % 60;
+  if (minutes === 0) return `${rest}초`;
+  return rest === 0 ? `${minutes}분` : `${minutes}분 ${rest}초`;
 }
