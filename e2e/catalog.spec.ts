@@ -219,11 +219,19 @@ test.describe('concert detail, reviews and expectations', () => {
     await expect(page.getByRole('heading', { level: 1, name: onSaleTitle })).toBeVisible();
     await expect(page).toHaveTitle(`${onSaleTitle} | 커튼콜`);
     await expect(page.getByText('예매중').first()).toBeVisible();
+    // The summary above the tabs says both limits; the 판매정보 tab repeats them with the prices.
+    await expect(page.getByRole('group', { name: '한눈에 보기' })).toContainText(
+      '1회 최대 2매 선택 · 1인 최대 4매 예매',
+    );
+    const tabs = page.getByRole('tablist', { name: '공연 상세 정보' });
+    await tabs.getByRole('tab', { name: '판매정보' }).click();
+    await expect(page).toHaveURL(/\?tab=sales$/);
     const grades = page.getByRole('list', { name: '좌석 등급별 가격' });
     await expect(grades).toContainText('프리미엄150,000원');
     await expect(grades).toContainText('VIP100,000원');
     await expect(grades).toContainText('일반석50,000원');
     await expect(page.getByRole('region', { name: '예매 정보' })).toContainText('1인 최대 4매');
+    await tabs.getByRole('tab', { name: '공연정보' }).click();
 
     // The AI summary is built from this concert's 14 reviews: three labelled parts.
     const summary = page.getByRole('region', { name: 'AI 관람평 요약' });
@@ -236,6 +244,8 @@ test.describe('concert detail, reviews and expectations', () => {
     }
     await expect(summary.getByText('아쉬운 점')).toBeVisible();
 
+    await tabs.getByRole('tab', { name: '관람후기' }).click();
+    await expect(page).toHaveURL(/\?tab=reviews$/);
     const reviews = page.getByRole('region', { name: /^관람평/ });
     await expect(reviews.getByRole('article')).toHaveCount(10);
     await reviews.getByRole('button', { name: '2 페이지' }).click();
@@ -251,12 +261,13 @@ test.describe('concert detail, reviews and expectations', () => {
     // Booking as a visitor asks to log in and comes back here.
     await page.getByRole('button', { name: '예매하기' }).click();
     await expect(page.getByText('로그인이 필요합니다.')).toBeVisible();
-    await logInFromRedirect(page, 'buyer', detailPath);
+    // The login comes back to the same tab.
+    await logInFromRedirect(page, 'buyer', `${detailPath}\\?tab=reviews`);
     // Logged in, 예매하기 enters the waiting room; with free slots that is the seat page at once.
     await page.getByRole('button', { name: '예매하기' }).click();
     await expect(page).toHaveURL(new RegExp(`${detailPath}/reserve$`));
     await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
+    await expect(page).toHaveURL(new RegExp(`${detailPath}\\?tab=reviews$`));
 
     // Write a review.
     const reviewTitle = `E2E 관람평 ${tag}`;
@@ -288,6 +299,8 @@ test.describe('concert detail, reviews and expectations', () => {
     await expect(editedReview.getByText('보통이에요')).toBeVisible();
 
     // Write and edit an expectation.
+    await tabs.getByRole('tab', { name: '기대평' }).click();
+    await expect(page).toHaveURL(/\?tab=expectations$/);
     const expectations = page.getByRole('region', { name: /^기대평/ });
     const comment = `셋리스트가 정말 기대돼요 ${tag}`;
     await expectations.getByRole('button', { name: '기대평 작성' }).click();
@@ -312,21 +325,24 @@ test.describe('concert detail, reviews and expectations', () => {
     await saveScreenshot(page, 'detail-logged-in-desktop');
 
     // Another buyer sees both items but no edit or delete on them.
-    const other = await newLoggedInPage(browser, 'buyer2', detailPath);
+    const other = await newLoggedInPage(browser, 'buyer2', `${detailPath}?tab=reviews`);
     const otherReviews = other.getByRole('region', { name: /^관람평/ });
     const otherExpectations = other.getByRole('region', { name: /^기대평/ });
     const buyersReview = itemWith(otherReviews, `${reviewTitle} (수정)`);
     await expect(buyersReview).toBeVisible();
     await expect(buyersReview.getByRole('button')).toHaveCount(0);
+    await expect(
+      other.getByRole('button', { name: /관람평 수정|관람평 삭제/ }),
+    ).toHaveCount(0);
+    await other.getByRole('tab', { name: '기대평' }).click();
     const buyersExpectation = itemWith(otherExpectations, `${comment} (수정)`);
     await expect(buyersExpectation).toBeVisible();
     await expect(buyersExpectation.getByRole('button')).toHaveCount(0);
-    await expect(
-      other.getByRole('button', { name: /관람평 수정|기대평 수정|관람평 삭제|기대평 삭제/ }),
-    ).toHaveCount(0);
+    await expect(other.getByRole('button', { name: /기대평 수정|기대평 삭제/ })).toHaveCount(0);
     await other.context().close();
 
     // The author deletes both, after confirming.
+    await tabs.getByRole('tab', { name: '관람후기' }).click();
     await editedReview.getByRole('button', { name: '관람평 삭제' }).click();
     dialog = page.getByRole('dialog', { name: '관람평 삭제' });
     await expect(dialog).toContainText('관람평을 삭제하시겠습니까?');
@@ -340,6 +356,7 @@ test.describe('concert detail, reviews and expectations', () => {
     await expect(page.getByText('후기가 삭제되었습니다.')).toBeVisible();
     await expect(itemWith(reviews, reviewTitle)).toHaveCount(0);
 
+    await tabs.getByRole('tab', { name: '기대평' }).click();
     await itemWith(expectations, comment).getByRole('button', { name: '기대평 삭제' }).click();
     await page
       .getByRole('dialog', { name: '기대평 삭제' })

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { loginThroughPage, saveScreenshot, screenshotDir } from './support/session';
-import { loggedInContext, registerUser } from './support/sellers';
+import { loggedInContext, registerUser, uniqueBusinessNumber } from './support/sellers';
 
 /**
  * Issue 23, points 3-5: nothing typed is lost (the discard question of every form dialog, the
@@ -114,7 +114,9 @@ test.describe('forms and dialogs (issue 23)', () => {
     await form.getByLabel('이름').fill('김중복');
     await form.getByLabel('닉네임').fill(`중복${tag}`);
     const phone = form.getByLabel('전화번호');
+    // 1588 formats too (a sign-up needs a personal number, so the last one typed is 010).
     for (const [typed, shown] of [
+      ['15881234', '1588-1234'],
       ['0212345678', '02-1234-5678'],
       ['021234567', '02-123-4567'],
       ['0311234567', '031-123-4567'],
@@ -148,6 +150,47 @@ test.describe('forms and dialogs (issue 23)', () => {
       '로그인 실패: 아이디 또는 비밀번호를 확인해주세요.',
     );
     await shootBoth(page, 'login-failure-inline', login.getByRole('alert'));
+  });
+
+  test('a text file renamed .png or .pdf is refused under its field, which takes the focus', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const user = await registerUser(page.request, 'txt');
+    await loginThroughPage(page, user.username, user.password);
+    // Text bytes under an image's and a PDF's name and type: the browser's checks pass, the
+    // server reads the bytes and refuses; its field error lands under the field.
+    const text = Buffer.from('이것은 사진이 아니라 텍스트 파일입니다.\n', 'utf8');
+
+    await page.goto('/mypage/profile');
+    await page.getByRole('button', { name: '정보 수정' }).click();
+    const profileForm = page.locator('form');
+    const image = profileForm.getByLabel('프로필 이미지');
+    await image.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: text });
+    await expect(image).not.toHaveAttribute('aria-invalid', 'true');
+    await profileForm.getByRole('button', { name: '저장' }).click();
+    await expect(image).toHaveAttribute('aria-invalid', 'true');
+    await expect(image).toHaveAccessibleDescription(/지원하지 않는 파일 형식입니다/);
+    await expect(image).toBeFocused();
+    await expect(profileForm.getByText(/지원하지 않는 파일 형식입니다/)).toBeVisible();
+    await shootBoth(page, 'profile-image-renamed-text', profileForm.getByText(/지원하지 않는/));
+
+    await page.goto('/seller/apply');
+    const apply = page.locator('form');
+    await apply.getByLabel('업체명').fill(`텍스트기획 ${user.username}`);
+    await apply.getByLabel('사업자등록번호').pressSequentially(uniqueBusinessNumber());
+    await apply.getByLabel(/신청자 정보와 동일/).check();
+    const licence = apply.getByLabel(/사업자등록증 파일/);
+    await licence.setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: text });
+    await expect(licence).not.toHaveAttribute('aria-invalid', 'true');
+    await apply.getByRole('button', { name: '판매자 권한 신청' }).click();
+    await expect(licence).toHaveAttribute('aria-invalid', 'true');
+    await expect(licence).toHaveAccessibleDescription(
+      /사업자등록증은 PDF, JPG, PNG, WEBP 파일만 업로드할 수 있습니다/,
+    );
+    await expect(licence).toBeFocused();
+    await expect(page).toHaveURL(/\/seller\/apply$/);
+    await shootBoth(page, 'licence-renamed-text', apply.getByText(/사업자등록증은 PDF/));
   });
 
   test('the card window flags a past expiry and keeps the number after a declined card', async ({
@@ -194,6 +237,15 @@ test.describe('forms and dialogs (issue 23)', () => {
     await frame.getByRole('button', { name: /결제하기$/ }).click();
     await expect(page).toHaveURL(/\/payment\/result\/fail\?/);
     await expect(page.getByText('REJECT_CARD_COMPANY')).toBeVisible();
+    // Until the hold would have ended, the failure page leads back to the seat page. A failed
+    // payment frees its seats at once (product-rules §6), so the buyer picks again there.
+    const backToSeats = page.getByRole('link', { name: '좌석 선택으로 돌아가기' });
+    await expect(backToSeats).toHaveAttribute('href', `/concerts/${concertId}/reserve`);
+    await shootBoth(page, 'payment-fail-back-to-seats', backToSeats);
+    await backToSeats.click();
+    await expect(page).toHaveURL(new RegExp(`/concerts/${concertId}/reserve$`));
+    await expect(page.getByRole('grid', { name: '좌석 배치도' })).toBeVisible();
+    await expect(panel).toContainText('좌석을 선택하면 5분 동안 선점됩니다.');
 
     // The next window starts with what was typed.
     frame = await openWindow();

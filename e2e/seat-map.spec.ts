@@ -196,9 +196,11 @@ for (const width of [375, 820, 1280] as const) {
       await registerAndLogIn(page, `sm${width}`);
       const concertId = await stadiumId(page);
 
-      // Point 2: the detail page states both rules.
       await page.goto(`/concerts/${concertId}`);
       await page.waitForLoadState('networkidle');
+      // Point 2: the detail page states both rules, at the top and in the 판매정보 tab.
+      await expect(page.getByRole('group', { name: '한눈에 보기' })).toContainText(ticketRules);
+      await page.goto(`/concerts/${concertId}?tab=sales`);
       await expect(page.getByRole('region', { name: '예매 정보' })).toContainText(ticketRules);
       await page.getByRole('button', { name: '예매하기' }).click();
       await expect(page).toHaveURL(new RegExp(`/concerts/${concertId}/reserve$`));
