@@ -331,9 +331,7 @@ test.describe('concert detail, reviews and expectations', () => {
     const buyersReview = itemWith(otherReviews, `${reviewTitle} (수정)`);
     await expect(buyersReview).toBeVisible();
     await expect(buyersReview.getByRole('button')).toHaveCount(0);
-    await expect(
-      other.getByRole('button', { name: /관람평 수정|관람평 삭제/ }),
-    ).toHaveCount(0);
+    await expect(other.getByRole('button', { name: /관람평 수정|관람평 삭제/ })).toHaveCount(0);
     await other.getByRole('tab', { name: '기대평' }).click();
     const buyersExpectation = itemWith(otherExpectations, `${comment} (수정)`);
     await expect(buyersExpectation).toBeVisible();
