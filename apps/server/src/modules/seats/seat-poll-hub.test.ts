@@ -294,3 +294,56 @@ describe('seat poll hub and a bus that cannot subscribe', () => {
     });
   });
 });
+
+describe('seat poll hub: a poll with lastUpdateTime on a concert this instance does not hear yet', () => {
+  it('hears a change committed while its subscription was being made', async () => {
+    // Another instance's hold commits and publishes while Redis is still answering this
+    // instance's SUBSCRIBE: the message is lost to it. Read before subscribing, the poll found
+    // nothing and then waited its whole timeout; subscribed first, its read finds the change.
+    const memory = createMemoryEventBus();
+    let openSubscription: () => void = () => undefined;
+    const slowToSubscribe = {
+      ...memory,
+      publish: memory.publish,
+      close: memory.close,
+      subscribe: async (channel: string, handler: (message: unknown) => void) => {
+        await new Promise<void>((resolve) => {
+          openSubscription = resolve;
+        });
+        return memory.subscribe(channel, handler);
+      },
+    };
+    let committed = false;
+    const seats = {
+      describeSeatRowsChangedSince: async () => (committed ? [heldSeat] : []),
+      describeSeatRows: async () => [heldSeat],
+      toEntry: (row: SeatRow) => ({ seatId: row.id, status: row.status }),
+    } as unknown as SeatsService;
+    const hub = createSeatPollHub({
+      bus: slowToSubscribe,
+      seats,
+      clock: createManualClock(),
+      maxPollersPerConcert: 100,
+      rememberMs: 70_000,
+    });
+    const outcome = hub.poll({
+      concertId: CONCERT,
+      userId: 5,
+      replace: true,
+      timeoutMs: 2_000,
+      changedSince: new Date(Date.now() - 1_000),
+      onClose: () => undefined,
+    });
+    await settle(5);
+    committed = true;
+    await memory.publish(seatChannel(CONCERT), { concertId: CONCERT, seatIds: [heldSeat.id] });
+    openSubscription();
+    const answered = await Promise.race([outcome, settle(500).then(() => 'still waiting')]);
+    expect(answered).toMatchObject({ kind: 'answer' });
+    expect(JSON.parse((answered as { json: string }).json)).toMatchObject({
+      status: 'update',
+      seatUpdates: [{ seatId: heldSeat.id, status: 'RESERVED' }],
+    });
+    hub.closeAll();
+  });
+});

@@ -168,14 +168,18 @@ export function createSeatPollHub(deps: {
   function release(concertId: number, userId: number, poller: Poller): boolean {
     const polls = concerts.get(concertId);
     if (!polls || !detach(polls, poller)) return false;
-    if (polls.pollers.size === 0 && !polls.idleTimer) {
-      polls.idleTimer = setTimeout(() => {
-        polls.idleTimer = null;
-        if (polls.pollers.size === 0) forget(concertId, polls);
-      }, deps.rememberMs);
-      polls.idleTimer.unref();
-    }
+    idleWhenUnpolled(concertId, polls);
     return true;
+  }
+
+  /** A concert nobody polls is forgotten after `rememberMs` unless a poll comes meanwhile. */
+  function idleWhenUnpolled(concertId: number, polls: ConcertPolls): void {
+    if (polls.pollers.size > 0 || polls.idleTimer) return;
+    polls.idleTimer = setTimeout(() => {
+      polls.idleTimer = null;
+      if (polls.pollers.size === 0) forget(concertId, polls);
+    }, deps.rememberMs);
+    polls.idleTimer.unref();
   }
 
   function remember(polls: ConcertPolls, userId: number, version: number, at: number): void {
@@ -399,6 +403,13 @@ export function createSeatPollHub(deps: {
   }): Promise<PollOutcome> {
     const { concertId, userId } = options;
     if (options.changedSince) {
+      // Listening before reading: a change committed after the read is then surely heard. Read
+      // first, a change published while the subscription was still being made (another
+      // instance's hold, in the few ms of Redis's SUBSCRIBE) was in neither and the poll waited
+      // out its timeout (seen in the nginx test on a loaded machine).
+      const listening = concertPolls(concertId);
+      await listening.unsubscribe;
+      idleWhenUnpolled(concertId, listening);
       const readAt = deps.clock.now();
       const rows = await deps.seats.describeSeatRowsChangedSince({
         concertId,
