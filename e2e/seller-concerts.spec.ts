@@ -290,8 +290,7 @@ test.describe('seller concerts', () => {
     await expect(buyer.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
 
     // 4. The buyer writes a review; the seller regenerates the AI summary from it.
-    await buyer.goto(`/concerts/${concertId}`);
-    await buyer.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await buyer.goto(`/concerts/${concertId}?tab=reviews`);
     await buyer.getByRole('button', { name: '관람평 작성' }).click();
     const reviewDialog = buyer.getByRole('dialog', { name: '관람평 작성' });
     await reviewDialog.getByLabel('제목').fill('무대 연출이 멋졌어요');
