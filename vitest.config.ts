@@ -8,7 +8,7 @@ const serverTest = {
 };
 
 /**
- * Projects: contracts and web (unit/component), server (integration through app.inject() on
+ * Projects: contracts, bench (the benchmarks' verdict rules) and web (unit/component), server (integration through app.inject() on
  * PGlite), and server-scaleout (the same server suites plus the multi-process ones on the
  * machine's PostgreSQL and Redis; only when TEST_DATABASE_URL and TEST_REDIS_URL are set).
  */
@@ -21,6 +21,13 @@ export default defineConfig({
         test: {
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
           environment: 'node',
         },
       },

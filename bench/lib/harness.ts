@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
@@ -109,4 +110,40 @@ export function median(values: number[]): number {
 export function machineFacts(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   return `${cpu} × ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/** The 1-minute load average, from /proc/loadavg. */
+export function loadAverage(): number {
+  try {
+    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Prints the machine facts and the 1-minute load average before a benchmark, and returns the
+ * line to print after it: a ratio measured on a busy machine is read beside the load it had.
+ */
+export function announceBenchmark(name: string): { after(): void } {
+  console.log(`bench/${name} — ${machineFacts()}`);
+  console.log(`load average (1 min) before: ${loadAverage().toFixed(2)}`);
+  return {
+    after: () => console.log(`load average (1 min) after: ${loadAverage().toFixed(2)}`),
+  };
+}
+
+/**
+ * `BENCH_HOG=1`: a process spinning on CPU 0, the server's core, for the goals that must hold on
+ * a busy machine (P3 under load). Returns its stop function, or a no-op without the setting.
+ */
+export function startHogIfAsked(): () => void {
+  if (process.env.BENCH_HOG !== '1') return () => {};
+  const hog = spawn('taskset', ['-c', '0', process.execPath, '-e', 'for (;;) {}'], {
+    stdio: 'ignore',
+  });
+  console.log(`BENCH_HOG=1: a CPU hog (pid ${hog.pid}) spins on CPU 0 beside the server`);
+  return () => {
+    hog.kill('SIGKILL');
+  };
 }

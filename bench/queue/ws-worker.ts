@@ -3,7 +3,8 @@ import { WebSocket } from 'ws';
 
 /**
  * One bench/queue client process: opens waiting-room sockets for its share of the buyers,
- * records when each RANK_UPDATE arrives and, like a buyer who leaves the seat page at once,
+ * records when each RANK_UPDATE of an admission tick arrives, with the tick id the server put in
+ * it, and, like a buyer who leaves the seat page at once,
  * gives back the access key of everyone admitted so the next tick admits someone else.
  */
 interface Client {
@@ -16,7 +17,8 @@ type Command =
   | { type: 'close' };
 
 const sockets: WebSocket[] = [];
-const rankArrivals: number[] = [];
+/** [tick id, arrival ms] of every rank frame a tick sent (the frame at connection has none). */
+const rankFrames: Array<[number, number]> = [];
 let admits = 0;
 let releaseFailures = 0;
 let agent: http.Agent | null = null;
@@ -61,9 +63,10 @@ async function connectAll(baseUrl: string, concertId: number, clients: Client[])
           resolve();
         });
         socket.on('message', (data: Buffer) => {
-          const frame = JSON.parse(data.toString()) as { type: string };
-          if (frame.type === 'RANK_UPDATE') rankArrivals.push(Date.now());
-          else if (frame.type === 'ADMIT' || frame.type === 'REDIRECT_TO_RESERVE') {
+          const frame = JSON.parse(data.toString()) as { type: string; tick?: number };
+          if (frame.type === 'RANK_UPDATE') {
+            if (typeof frame.tick === 'number') rankFrames.push([frame.tick, Date.now()]);
+          } else if (frame.type === 'ADMIT' || frame.type === 'REDIRECT_TO_RESERVE') {
             admits += 1;
             release(baseUrl, concertId, client.cookie);
           }
@@ -86,8 +89,8 @@ process.on('message', (command: Command) => {
     );
   } else if (command.type === 'report') {
     const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
-    process.send?.({ type: 'report', rankArrivals, admits, open, releaseFailures });
-    rankArrivals.length = 0;
+    process.send?.({ type: 'report', rankFrames, admits, open, releaseFailures });
+    rankFrames.length = 0;
   } else {
     for (const socket of sockets) socket.terminate();
     agent?.destroy();

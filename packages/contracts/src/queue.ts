@@ -49,5 +49,10 @@ export const extendResultSchema = z.object({ newTtlSeconds: z.number().int() });
 export type WaitQueueFrame =
   | { type: 'ADMIT'; accessKey: string }
   | { type: 'REDIRECT_TO_RESERVE'; accessKey: string }
-  | { type: 'RANK_UPDATE'; rank: number; etaSeconds?: number }
+  /**
+   * `tick` (ours, beyond the spec): the admission tick that moved the rank, its start in epoch
+   * ms; every frame of one tick carries the same id, so a client (or the benchmark) can tell
+   * ticks apart. Absent on the frame sent at connection.
+   */
+  | { type: 'RANK_UPDATE'; rank: number; etaSeconds?: number; tick?: number }
   | { type: 'ERROR'; message: string };

@@ -26,6 +26,8 @@ export type QueueEvent =
       updates: Array<{ userId: number; rank: number }>;
       /** Admissions per second measured over the last minute; null before any admission. */
       ratePerSecond: number | null;
+      /** The tick's id (its start, epoch ms), carried in every frame it sends. */
+      tick: number;
     }
   /** The waiting room ended (the concert was cancelled): every waiting socket is told and closed. */
   | { type: 'CLOSED'; concertId: number };
@@ -247,6 +249,7 @@ export function createQueueService(deps: {
           concertId,
           updates: tick.rankChanges,
           ratePerSecond: rate,
+          tick: now,
         };
         await bus.publish(queueChannel(concertId), event);
       }

@@ -62,6 +62,7 @@ export function createWaitQueueSockets(deps: {
         type: 'RANK_UPDATE',
         rank: update.rank,
         ...(etaSeconds === undefined ? {} : { etaSeconds }),
+        tick: event.tick,
       });
     }
   }

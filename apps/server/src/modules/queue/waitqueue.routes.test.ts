@@ -73,6 +73,39 @@ describe('/ws/waitqueue', () => {
     expect(status.json().data.accessKey).toBe(frames[1]?.accessKey);
   });
 
+  it('marks every rank frame of one admission tick with that tick’s id', async () => {
+    const { concertId, first } = await newQueue();
+    const third = await createLoggedInUser(ctx.app, ctx.database.db);
+    const fourth = await createLoggedInUser(ctx.app, ctx.database.db);
+    for (const user of [third, fourth]) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/queue/enter?concertId=${concertId}`,
+        headers: { cookie: user.cookie },
+      });
+    }
+    const thirdSocket = connect(concertId, third.cookie);
+    const fourthSocket = connect(concertId, fourth.cookie);
+    // At connection: the rank, with no tick id (no tick moved it).
+    expect((await thirdSocket.next(1))[0]).toMatchObject({ type: 'RANK_UPDATE', rank: 2 });
+    expect((await thirdSocket.next(1))[0]).not.toHaveProperty('tick');
+    await fourthSocket.next(1);
+
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/access-keys?concertId=${concertId}`,
+      headers: { cookie: first.cookie },
+    });
+    await ctx.app.scheduler.runNow('queue-admission');
+    const [, thirdFrame] = await thirdSocket.next(2);
+    const [, fourthFrame] = await fourthSocket.next(2);
+    expect(thirdFrame).toMatchObject({ type: 'RANK_UPDATE', rank: 1, tick: expect.any(Number) });
+    expect(fourthFrame).toMatchObject({ type: 'RANK_UPDATE', rank: 2 });
+    expect(fourthFrame?.tick).toBe(thirdFrame?.tick);
+    thirdSocket.socket.terminate();
+    fourthSocket.socket.terminate();
+  });
+
   it('sends REDIRECT_TO_RESERVE and closes when the user is already admitted', async () => {
     const { concertId, first, firstKey } = await newQueue();
     const client = connect(concertId, first.cookie);
