@@ -10,24 +10,34 @@ import { connect, type Socket } from 'node:net';
 
 export interface PipelinedAnswer {
   status: number;
-  body: string;
+  /** The body's bytes (not decoded: a check that needs text decodes it itself). */
+  body: Buffer;
 }
 
 /**
  * Parses a stream of HTTP/1.1 responses framed by Content-Length (what Fastify and our server
  * send for JSON). A chunked response is reported as an error: it would need a chunk parser and
- * none of the benchmarked routes send one.
+ * none of the benchmarked routes send one. Chunks are joined once a whole answer is there, not on
+ * every arrival: a 200 KB search answer comes in several chunks, and joining each time made the
+ * client, not the server, the ceiling.
  */
 export class ResponseStream {
-  private buffered: Buffer = Buffer.alloc(0);
+  private parts: Buffer[] = [];
+  private size = 0;
+  /** Bytes needed before parsing is worth trying again (0: try on every chunk). */
+  private need = 0;
 
   feed(chunk: Buffer): PipelinedAnswer[] {
-    this.buffered = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
+    this.parts.push(chunk);
+    this.size += chunk.length;
+    if (this.size < this.need) return [];
+    let buffered = this.parts.length === 1 ? chunk : Buffer.concat(this.parts, this.size);
     const answers: PipelinedAnswer[] = [];
+    this.need = 0;
     for (;;) {
-      const headEnd = this.buffered.indexOf('\r\n\r\n');
+      const headEnd = buffered.indexOf('\r\n\r\n');
       if (headEnd < 0) break;
-      const head = this.buffered.toString('latin1', 0, headEnd);
+      const head = buffered.toString('latin1', 0, headEnd);
       const status = Number(head.slice(9, 12));
       const lengthMatch = /\r\ncontent-length:\s*(\d+)/i.exec(head);
       if (!lengthMatch) {
@@ -35,16 +45,20 @@ export class ResponseStream {
           throw new Error('chunked response: the pipelined driver reads Content-Length only');
         }
         // No body (204, 304).
-        answers.push({ status, body: '' });
-        this.buffered = this.buffered.subarray(headEnd + 4);
+        answers.push({ status, body: Buffer.alloc(0) });
+        buffered = buffered.subarray(headEnd + 4);
         continue;
       }
-      const length = Number(lengthMatch[1]);
-      const total = headEnd + 4 + length;
-      if (this.buffered.length < total) break;
-      answers.push({ status, body: this.buffered.toString('utf8', headEnd + 4, total) });
-      this.buffered = this.buffered.subarray(total);
+      const total = headEnd + 4 + Number(lengthMatch[1]);
+      if (buffered.length < total) {
+        this.need = total;
+        break;
+      }
+      answers.push({ status, body: buffered.subarray(headEnd + 4, total) });
+      buffered = buffered.subarray(total);
     }
+    this.parts = buffered.length > 0 ? [buffered] : [];
+    this.size = buffered.length;
     return answers;
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { serializeEnterEnvelope } from './queue.routes';
 
 let ctx: TestContext;
 let onSale: number;
@@ -62,13 +63,22 @@ describe('waiting room', () => {
   });
 
   it('admits the first user at once, queues the next, and is idempotent', async () => {
-    const first = (await call('POST', `/api/queue/enter?concertId=${onSale}`, u1)).json().data;
-    expect(first).toMatchObject({ status: 'IMMEDIATE_ENTRY', accessKey: expect.any(String) });
+    const firstBody = (await call('POST', `/api/queue/enter?concertId=${onSale}`, u1)).json();
+    // The whole body, exactly: the route's own serializer writes the contract's fields only.
+    expect(firstBody).toEqual({
+      success: true,
+      data: {
+        status: 'IMMEDIATE_ENTRY',
+        accessKey: expect.any(String),
+        message: expect.any(String),
+      },
+    });
+    const first = firstBody.data;
     const again = (await call('POST', `/api/queue/enter?concertId=${onSale}`, u1)).json().data;
     expect(again.accessKey).toBe(first.accessKey);
 
     const second = (await call('POST', `/api/queue/enter?concertId=${onSale}`, u2)).json().data;
-    expect(second).toMatchObject({
+    expect(second).toEqual({
       status: 'WAITING',
       rank: 1,
       // Before any admission is measured: one slot turning over once per 300 s hold.
@@ -202,5 +212,20 @@ describe('seat routes behind the access key', () => {
     const expired = await call('GET', seatUrl('/status'), u2, { 'x-access-key': key });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('Q002');
+  });
+});
+
+describe('the entry answer’s serializer', () => {
+  it('writes the contract’s fields only, in its order, and leaves out what is absent', () => {
+    const data = {
+      status: 'WAITING' as const,
+      rank: 3,
+      message: '대기열에 등록되었습니다. 현재 대기 순번은 3번입니다.',
+      userId: 42,
+      secret: 'never',
+    };
+    expect(serializeEnterEnvelope({ success: true, data })).toBe(
+      '{"success":true,"data":{"status":"WAITING","rank":3,"message":"대기열에 등록되었습니다. 현재 대기 순번은 3번입니다."}}',
+    );
   });
 });

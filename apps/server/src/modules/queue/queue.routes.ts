@@ -6,6 +6,7 @@ import {
   queueEnterResultSchema,
   queueMessages,
   queueStatusResultSchema,
+  type QueueEnterResult,
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, requireSessionUser } from '../../http/guards';
@@ -19,6 +20,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
     '/queue/enter',
     {
       preHandler: guard.session,
+      serializerCompiler: () => (payload) => serializeEnterEnvelope(payload as EnterEnvelope),
       schema: {
         tags: ['queue'],
         summary: '대기열 입장 (즉시 입장 또는 대기 순번)',
@@ -96,3 +98,19 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
     },
   );
 };
+
+type EnterEnvelope = { success: true; data: QueueEnterResult };
+
+/**
+ * The entry's 200 answer, written field by field. It is the hottest route of an on-sale rush and
+ * zod's encode of its envelope was ~5 % of its CPU (bench/queue). Only the contract's fields are
+ * picked, in its order, so nothing undeclared can leak, as with the schema serializer; the
+ * schema still documents the route and the service's return type is the same contract type.
+ */
+export function serializeEnterEnvelope(envelope: EnterEnvelope): string {
+  const { status, accessKey, rank, etaSeconds, message } = envelope.data;
+  return JSON.stringify({
+    success: true,
+    data: { status, accessKey, rank, etaSeconds, message },
+  });
+}
