@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DatabaseHandle } from '../../apps/server/src/db/client';
 import { fromSeoulDateTime, toSeoulDateTime } from '../../apps/server/src/lib/seoul-time';
@@ -7,7 +6,7 @@ import {
   findSeatsChangedSince,
   freeExpiredHolds,
 } from '../../apps/server/src/modules/seats/seats.repo';
-import { machineFacts, median } from '../lib/harness';
+import { announceBenchmark, median } from '../lib/harness';
 import {
   admitBuyers,
   createHttpClient,
@@ -397,8 +396,7 @@ async function oneRound(kind: RuntimeKind, round: number, attempt = 1): Promise<
 
 async function main(): Promise<void> {
   pinLoadGenerator();
-  console.log(`bench/expiry — ${machineFacts()}`);
-  console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  const announced = announceBenchmark('expiry');
   console.log(
     `${TOTAL_SEATS} holds (${HOLDERS} buyers × 2) expiring uniformly over ${WINDOW_MS / 1_000} s; one long-polling observer; goal p99 lag ≤ ${P99_GOAL_MS} ms, all AVAILABLE within ${DRAIN_MS / 1_000} s after the window`,
   );
@@ -448,6 +446,7 @@ async function main(): Promise<void> {
       `  goal: p99 ≤ ${P99_GOAL_MS} ms and all ${TOTAL_SEATS} AVAILABLE within ${DRAIN_MS / 1_000} s after the window -> ${pass ? 'PASS' : 'FAIL'}`,
     );
   }
+  announced.after();
   process.exitCode = ok ? 0 : 1;
 }
 

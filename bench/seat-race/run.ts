@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DatabaseHandle } from '../../apps/server/src/db/client';
 import { holdScript } from '../../apps/server/src/modules/seats/seats.repo';
 import { MAX_HELD_SEATS } from '../../apps/server/src/modules/seats/seats.service';
-import { machineFacts, median } from '../lib/harness';
+import { announceBenchmark, median } from '../lib/harness';
 import {
   admitBuyers,
   createHttpClient,
@@ -428,8 +428,7 @@ async function oneRound(kind: RuntimeKind, round: number) {
 
 async function main(): Promise<void> {
   pinLoadGenerator();
-  console.log(`bench/seat-race — ${machineFacts()}`);
-  console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  const announced = announceBenchmark('seat-race');
   console.log(
     `${BUYERS} buyers, 100 seats of section A, holds of ${HOLD_SECONDS} s, steps of ${STEP_SECONDS} s at ${STEPS.join(', ')}× the baseline rate`,
   );
@@ -470,6 +469,7 @@ async function main(): Promise<void> {
     );
     console.log(`  ${pass ? 'PASS' : 'FAIL'}`);
   }
+  announced.after();
   process.exitCode = ok ? 0 : 1;
 }
 
