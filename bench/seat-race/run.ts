@@ -469,7 +469,6 @@ async function main(): Promise<void> {
     const baseline = median(rounds.map((r) => r.baseline));
     const sustained = median(rounds.map((r) => r.best?.achieved ?? 0));
     const p99 = median(rounds.map((r) => r.best?.p99 ?? Number.POSITIVE_INFINITY));
-    const ratio = median(rounds.map((r) => (r.best?.achieved ?? 0) / r.baseline));
     const peak = median(rounds.map((r) => r.peak?.achieved ?? 0));
     const peakP99 = median(rounds.map((r) => r.peak?.p99 ?? Number.POSITIVE_INFINITY));
     const peakRatio = median(rounds.map((r) => (r.peak?.achieved ?? 0) / r.baseline));
@@ -490,7 +489,8 @@ async function main(): Promise<void> {
     );
     const generatorBound = rounds.some((r) => r.stoppedBy === 'void');
     const pass = capacityRatios.pass && invariantsHold;
-    ok &&= pass && !generatorBound;
+    // A lower bound that already meets the goal is a pass; one under it says nothing.
+    ok &&= pass;
     const baselineName = kind === 'embedded' ? 'PGlite in-process loop' : 'pgbench, 10 clients';
     console.log(`\n${kind}: medians of ${ROUNDS} rounds`);
     console.log(`  baseline (${baselineName}, same hold SQL)  ${baseline.toFixed(0)} holds/s`);
@@ -504,7 +504,7 @@ async function main(): Promise<void> {
       `  capacity (highest offered rate within p99 ≤ ${P99_GOAL_MS} ms, nothing lost), each round: ${rounds.map((r) => `${(r.best?.offered ?? 0).toFixed(0)}/s of ${r.baseline.toFixed(0)}/s, stopped by ${r.stoppedBy}`).join('; ')}`,
     );
     console.log(
-      `  -> capacity / baseline = ${formatRounds(capacityRatios)}  ${generatorBound && !capacityRatios.pass ? 'INCONCLUSIVE' : pass ? 'PASS' : 'FAIL'} (goal ≥ 0.50 every round; median of the old step ratio ${ratio.toFixed(2)})`,
+      `  -> capacity / baseline = ${formatRounds(capacityRatios)}  ${generatorBound && !capacityRatios.pass ? 'INCONCLUSIVE' : pass ? 'PASS' : 'FAIL'} (goal ≥ 0.50 every round; a search stopped by the generator's lag gives a lower bound)`,
     );
     console.log(
       `  invariants: seats held twice ${sum('doubleHeld')}, users over 2 holds ${sum('overTwo')} (database: ${db.map((d) => d.overTwo).join('/')}), refusals with only an expired hold ${sum('blockedByExpired')}, expired holds still blocking in the database ${db.map((d) => d.expiredBlocking).join('/')}, unexpected answers ${sum('unexpectedAnswers')}`,
