@@ -7,6 +7,7 @@ import {
   freeExpiredHolds,
 } from '../../apps/server/src/modules/seats/seats.repo';
 import { announceBenchmark, median } from '../lib/harness';
+import { everyRound, formatRounds } from '../lib/verdicts';
 import {
   admitBuyers,
   createHttpClient,
@@ -423,7 +424,12 @@ async function main(): Promise<void> {
         r.dbPickedUp === TOTAL_SEATS &&
         r.dbStillHeld === 0,
     );
-    const pass = p99 <= P99_GOAL_MS && complete;
+    // A goal holds only when it holds in every round (issue 24).
+    const p99Rounds = everyRound(
+      rounds.map((r) => r.lagP99),
+      { limit: P99_GOAL_MS, higherIsBetter: false },
+    );
+    const pass = p99Rounds.pass && complete;
     ok &&= pass;
     console.log(`\n${kind}: medians of ${ROUNDS} rounds`);
     console.log(
@@ -442,8 +448,9 @@ async function main(): Promise<void> {
     console.log(
       `  completeness per round: observed ${rounds.map((r) => r.observed).join('/')} of ${TOTAL_SEATS}, reported before expiry ${rounds.map((r) => r.early).join('/')}, freed in the database by the deadline ${rounds.map((r) => r.dbPickedUp).join('/')}, still not AVAILABLE ${rounds.map((r) => r.dbStillHeld).join('/')}`,
     );
+    console.log(`  p99 lag, each round: ${formatRounds(p99Rounds, 0)} ms`);
     console.log(
-      `  goal: p99 ≤ ${P99_GOAL_MS} ms and all ${TOTAL_SEATS} AVAILABLE within ${DRAIN_MS / 1_000} s after the window -> ${pass ? 'PASS' : 'FAIL'}`,
+      `  goal: p99 ≤ ${P99_GOAL_MS} ms in every round and all ${TOTAL_SEATS} AVAILABLE within ${DRAIN_MS / 1_000} s after the window -> ${pass ? 'PASS' : 'FAIL'}`,
     );
   }
   announced.after();
