@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
+import { registerUser } from './support/sellers';
 import { saveScreenshot, screenshotDir } from './support/session';
 
 /**
@@ -13,28 +14,16 @@ import { saveScreenshot, screenshotDir } from './support/session';
  * countdown, and after 결제하기 the payment's, in the card window and back on the page.
  */
 
-const password = 'buyer1234!';
 const stadium = { query: '노을', title: '노을 밴드 전국투어 〈여름의 끝〉 서울' };
 const ticketRules = '1회 최대 2매 선택 · 1인 최대 4매 예매';
 
+/** A brand-new buyer (support/sellers.ts), logged in through the API. */
 async function registerAndLogIn(page: Page, prefix: string): Promise<void> {
-  const suffix = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
-  const username = `${prefix}${suffix}`;
-  const response = await page.request.post('/api/auth/register', {
-    multipart: {
-      username,
-      email: `${username}@example.com`,
-      password,
-      confirmPassword: password,
-      name: '김좌석',
-      nickname: `좌석${suffix}`,
-      phone: '010-1234-5678',
-      address: '서울특별시 마포구 월드컵로 1',
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
+  const user = await registerUser(page.request, prefix);
   await page.context().clearCookies();
-  const login = await page.request.post('/api/auth/login', { form: { username, password } });
+  const login = await page.request.post('/api/auth/login', {
+    form: { username: user.username, password: user.password },
+  });
   expect(login.status(), await login.text()).toBeLessThan(300);
 }
 
