@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -19,8 +19,13 @@ import { everyRound, formatRounds, headline, SATURATION_SHARE } from '../lib/ver
 
 /**
  * bench/catalog: 10,000 concerts on the embedded database; req/s and p99 of the public list and
- * search against a bare Fastify route serving the same JSON page, measured in the same run.
- * Goal (issue 3): ours / bare >= 0.5 with p99 <= 50 ms. Medians of 3 rounds.
+ * search against two baselines measured in the same run (issue 24, point 4):
+ * - the ceiling: bare Fastify writing the very bytes ours answers, ready-made (bare-server.ts).
+ *   Ours serves a ready-made snapshot too, so ours / ceiling <= 1.0 is expected and only
+ *   informational; a ratio above 1.05 means the measurement is wrong and fails the run.
+ * - the database query path: bare Fastify querying the same PGlite data and serialising the rows
+ *   on every request (db-server.ts). The snapshot exists to beat it: goal ours / db >= 1.0.
+ * Goal: ours / db >= 1.0 and p99 <= 50 ms in every round, 0 failures. Medians of 3 rounds.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -157,6 +162,9 @@ async function seed(dataDir: string): Promise<void> {
       case when g % 20 = 0 then 'CANCELLED' when g % 7 = 0 then 'SOLD_OUT' else 'SCHEDULED' end,
       now() - (g || ' minutes')::interval
     from generate_series(1, ${CONCERTS}) as g`);
+  // Planner statistics, as autovacuum would have them on a real database (PGlite runs none): the
+  // query baseline plans with the true row counts rather than guesses.
+  await db.execute(sql`analyze`);
   await database.close();
 }
 
@@ -203,6 +211,10 @@ async function main(): Promise<void> {
   const announced = announceBenchmark('catalog');
   console.log(`seeding ${CONCERTS} concerts into PGlite...`);
   await seed(dataDir);
+  // PGlite is one process's database: the query baseline gets a copy of the seeded files, taken
+  // before our server opens them, so both start from the same data.
+  const queryDbDir = path.join(dataDir, 'db-query');
+  cpSync(path.join(dataDir, 'db'), queryDbDir, { recursive: true });
 
   const ours = await startServer({
     args: [...serverNodeFlags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
@@ -219,10 +231,13 @@ async function main(): Promise<void> {
   });
   const listPaths = Array.from({ length: 50 }, (_, i) => `/api/concerts?page=${i}&size=20`);
   const searchPaths = searchTerms.map((q) => `/api/concerts/search?query=${encodeURIComponent(q)}`);
-  // The baseline serves, path for path, the bytes our server answers.
+  // The ceiling serves, path for path, the bytes our server answers.
+  const oursText: string[] = [];
   const payloads: Record<string, unknown> = {};
   for (const [i, p] of [...listPaths, ...searchPaths].entries()) {
-    payloads[String(i)] = await (await fetch(`${ours.url}${p}`)).json();
+    const text = await (await fetch(`${ours.url}${p}`)).text();
+    oursText.push(text);
+    payloads[String(i)] = JSON.parse(text);
   }
   const payloadFile = path.join(dataDir, 'payloads.json');
   writeFileSync(payloadFile, JSON.stringify(payloads));
@@ -235,29 +250,64 @@ async function main(): Promise<void> {
     readyPath: '/health',
     port: await freePort(),
   });
+  const dbListPaths = listPaths.map((p) => p.replace('/api/', '/db/'));
+  const dbSearchPaths = searchPaths.map((p) => p.replace('/api/', '/db/'));
+  const db = await startServer({
+    args: [...serverNodeFlags, '--import', 'tsx', path.join(import.meta.dirname, 'db-server.ts')],
+    env: { DB_QUERY_PGLITE_DIR: queryDbDir },
+    readyPath: '/health',
+    port: await freePort(),
+  });
   const stopHog = startHogIfAsked();
 
-  type Scenario = 'bareList' | 'list' | 'bareSearch' | 'search';
+  type Scenario = 'bareList' | 'dbList' | 'list' | 'bareSearch' | 'dbSearch' | 'search';
   const scenarios: Record<Scenario, { url: string; pid: number; paths: string[] }> = {
     bareList: { url: bare.url, pid: bare.child.pid ?? 0, paths: bareListPaths },
+    dbList: { url: db.url, pid: db.child.pid ?? 0, paths: dbListPaths },
     list: { url: ours.url, pid: ours.child.pid ?? 0, paths: listPaths },
     bareSearch: { url: bare.url, pid: bare.child.pid ?? 0, paths: bareSearchPaths },
+    dbSearch: { url: db.url, pid: db.child.pid ?? 0, paths: dbSearchPaths },
     search: { url: ours.url, pid: ours.child.pid ?? 0, paths: searchPaths },
   };
   const samples: Record<Scenario, ThroughputSample[]> = {
     bareList: [],
+    dbList: [],
     list: [],
     bareSearch: [],
+    dbSearch: [],
     search: [],
   };
   /** p99 of ours at a closed loop of CONNECTIONS single requests (no pipelining): the latency goal. */
   const latency: Record<'list' | 'search', LoadResult[]> = { list: [], search: [] };
   try {
+    // Like for like or nothing: both baselines must answer exactly ours' bytes, path for path
+    // (same data, page size, ordering and wire shape), before any of them is timed.
+    for (const [i, text] of oursText.entries()) {
+      const checks = [
+        ['ceiling', `${bare.url}${[...bareListPaths, ...bareSearchPaths][i]}`],
+        ['db query', `${db.url}${[...dbListPaths, ...dbSearchPaths][i]}`],
+      ] as const;
+      for (const [name, url] of checks) {
+        if ((await (await fetch(url)).text()) !== text) {
+          throw new Error(`the ${name} baseline answers ${url} differently from ours`);
+        }
+      }
+    }
+    console.log(
+      `both baselines answer ours' bytes for all ${oursText.length} paths (${listPaths.length} list pages, ${searchPaths.length} searches)`,
+    );
     for (const scenario of Object.values(scenarios)) {
       await throughput(scenario.url, scenario.pid, scenario.paths, WARMUP_SECONDS);
     }
     for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const name of ['bareList', 'list', 'bareSearch', 'search'] as const) {
+      for (const name of [
+        'bareList',
+        'dbList',
+        'list',
+        'bareSearch',
+        'dbSearch',
+        'search',
+      ] as const) {
         const scenario = scenarios[name];
         const result = await throughput(scenario.url, scenario.pid, scenario.paths, SECONDS);
         samples[name].push(result);
@@ -265,6 +315,11 @@ async function main(): Promise<void> {
           `round ${round} ${name.padEnd(10)} ${result.rps.toFixed(0).padStart(7)} req/s, CPU ${result.cpuUs.toFixed(1)} µs per request at ${(result.coreShare * 100).toFixed(0)} % of its core, failures ${result.failures}`,
         );
       }
+      const lastRatio = (ours: Scenario, baseline: Scenario) =>
+        ((samples[ours].at(-1)?.rps ?? 0) / (samples[baseline].at(-1)?.rps ?? Infinity)).toFixed(2);
+      console.log(
+        `round ${round} ratios     list ours/ceiling ${lastRatio('list', 'bareList')}, ours/db ${lastRatio('list', 'dbList')}; search ours/ceiling ${lastRatio('search', 'bareSearch')}, ours/db ${lastRatio('search', 'dbSearch')}`,
+      );
       for (const name of ['list', 'search'] as const) {
         const result = await runLoad({
           url: scenarios[name].url,
@@ -280,43 +335,64 @@ async function main(): Promise<void> {
     }
   } finally {
     stopHog();
-    await Promise.all([ours.stop(), bare.stop()]);
+    await Promise.all([ours.stop(), bare.stop(), db.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
   console.log(
     `\n${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections × ${DEPTH} pipelined, server on CPU 0, load on CPU 1; a goal holds only in every round:`,
   );
+  const cores = (list: ThroughputSample[]) =>
+    list.map((s) => `${(s.coreShare * 100).toFixed(0)} %`).join(', ');
+  const perRequest = (list: ThroughputSample[]) => list.map((s) => s.cpuUs.toFixed(1)).join(', ');
+  const rates = (list: ThroughputSample[]) => list.map((s) => s.rps.toFixed(0)).join(', ');
   let ok = true;
-  for (const [name, baseline, label] of [
-    ['list', 'bareList', 'GET /api/concerts?page=N'],
-    ['search', 'bareSearch', 'GET /api/concerts/search?query='],
+  for (const [name, ceiling, dbQuery, label] of [
+    ['list', 'bareList', 'dbList', 'GET /api/concerts?page=N'],
+    ['search', 'bareSearch', 'dbSearch', 'GET /api/concerts/search?query='],
   ] as const) {
-    const ratios = samples[name].map((s, i) => s.rps / (samples[baseline][i]?.rps ?? Infinity));
-    const verdict = everyRound(ratios, { limit: 0.5, higherIsBetter: true });
+    const against = (baseline: Scenario) =>
+      samples[name].map((s, i) => s.rps / (samples[baseline][i]?.rps ?? Infinity));
+    // The ceiling writes ready bytes and ours serves a ready-made snapshot: ≤ 1.0 is expected
+    // and says nothing about the goal. The round to watch is the highest: above 1.05 the
+    // measurement, not the server, is wrong, which fails the run.
+    const ceilingRounds = everyRound(against(ceiling), { limit: 1.05, higherIsBetter: false });
+    const aboveCeiling = !ceilingRounds.pass;
+    const ceilingSaturated = samples[ceiling].every((b) => b.coreShare >= SATURATION_SHARE);
+    // Issue 3's old goal against the ceiling, still printed so the history reads on.
+    const issue3Held = ceilingRounds.values.every((r) => r >= 0.5);
+    // The goal: the snapshot is at least as fast as querying the same data, in every round.
+    const dbRounds = everyRound(against(dbQuery), { limit: 1, higherIsBetter: true });
+    const dbSaturated = samples[dbQuery].every((b) => b.coreShare >= SATURATION_SHARE);
     const p99 = everyRound(
       latency[name].map((l) => l.p99Ms),
       { limit: 50, higherIsBetter: false },
     );
-    const saturated = samples[baseline].every((b) => b.coreShare >= SATURATION_SHARE);
     const failures =
       samples[name].reduce((n, s) => n + s.failures, 0) +
       latency[name].reduce((n, l) => n + l.non2xx + l.errors, 0);
-    // The baseline writes ready bytes: it is a ceiling, so a ratio above 1.0 means the
-    // measurement, not the server, is wrong.
-    const aboveCeiling = ratios.some((r) => r > 1.05);
-    const pass = verdict.pass && p99.pass && failures === 0 && !aboveCeiling;
-    ok &&= pass && saturated;
+    // A baseline that failed requests measured something else than the same answers.
+    const failuresOf = (b: Scenario) => samples[b].reduce((n, s) => n + s.failures, 0);
+    const dbSound = dbSaturated && failuresOf(dbQuery) === 0;
+    const pass = dbRounds.pass && p99.pass && failures === 0 && !aboveCeiling;
+    ok &&= pass && dbSound;
+    const doubts = [
+      dbSaturated ? '' : 'the db query baseline did not use 90 % of its core in every round',
+      failuresOf(dbQuery) > 0 ? `the db query baseline failed ${failuresOf(dbQuery)} requests` : '',
+    ].filter(Boolean);
     console.log(`  ${label}`);
     console.log(
-      `    req/s ours ${samples[name].map((s) => s.rps.toFixed(0)).join(', ')}; bare (same bytes, ready-made) ${samples[baseline].map((s) => s.rps.toFixed(0)).join(', ')} at ${samples[baseline].map((s) => `${(s.coreShare * 100).toFixed(0)} %`).join(', ')} of its core`,
+      `    req/s ours ${rates(samples[name])}; ceiling (same bytes, ready-made) ${rates(samples[ceiling])} at ${cores(samples[ceiling])} of its core; db query (PGlite + serialise per request) ${rates(samples[dbQuery])} at ${cores(samples[dbQuery])} of its core`,
     );
     console.log(
-      `    CPU per request ours ${samples[name].map((s) => s.cpuUs.toFixed(1)).join(', ')} µs; bare ${samples[baseline].map((s) => s.cpuUs.toFixed(1)).join(', ')} µs`,
+      `    CPU per request ours ${perRequest(samples[name])} µs; ceiling ${perRequest(samples[ceiling])} µs; db query ${perRequest(samples[dbQuery])} µs`,
     );
     console.log(`    p99 at ${CONNECTIONS} connections: ${formatRounds(p99, 1)} ms`);
     console.log(
-      `    -> ratio ${formatRounds(verdict)}  ${headline(pass, saturated)} (goal ≥ 0.50 and p99 ≤ 50 ms every round, 0 failures; ≤ 1.0 against this ceiling)`,
+      `    -> ours / ceiling ${ceilingRounds.values.map((r) => r.toFixed(2)).join(', ')} (median ${ceilingRounds.median.toFixed(2)}, highest ${ceilingRounds.worst.toFixed(2)})  informational: ≤ 1.0 expected${aboveCeiling ? '; ABOVE 1.05: the measurement is wrong (no PASS)' : ''}${ceilingSaturated ? '' : '; INCONCLUSIVE: the ceiling did not use 90 % of its core in every round'}${failuresOf(ceiling) > 0 ? `; the ceiling failed ${failuresOf(ceiling)} requests` : ''}; issue 3's ≥ 0.50 ${issue3Held ? 'held in every round' : 'missed in a round'}`,
+    );
+    console.log(
+      `    -> ours / db query ${formatRounds(dbRounds)}  ${headline(pass, dbSound)} (goal ≥ 1.00 and p99 ≤ 50 ms every round, 0 failures${doubts.length > 0 ? `; inconclusive: ${doubts.join(', ')}` : ''})`,
     );
   }
   announced.after();
