@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { limits } from '@curtaincall/contracts';
+import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -48,7 +50,7 @@ import { createTossPaymentProvider } from './adapters/payment-provider/toss-paym
 import { answerClientError, registerHostHeaderRule } from './http/client-errors';
 import { registerContentTypeCheck } from './http/content-types';
 import { registerHostileInputGuard } from './http/hostile-input';
-import { registerOriginCheck } from './http/origin-check';
+import { foreignRequestCheck, registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { createBookingsService, PAYMENT_WINDOW_MINUTES } from './modules/bookings/bookings.service';
@@ -61,7 +63,13 @@ import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.route
 import { registerCompression } from './http/compression';
 import { registerDrain, startDraining } from './http/drain';
 import { registerErrorHandling, sendError } from './http/error-handler';
-import { registerSessions } from './http/session';
+import {
+  createRememberingSigner,
+  createSessionCookieReader,
+  registerSessions,
+} from './http/session';
+import { serverWithFastLanes, type FastLane } from './http/fast-lanes';
+import { createQueueEntryFastLane } from './modules/queue/queue-entry-fast-lane';
 import { registerWebApp } from './http/web-app';
 import { concertFirstLoadHints } from './modules/concerts/concert-first-load';
 import { registerJobs } from './jobs/jobs';
@@ -150,6 +158,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Every route as registered (method and URL), HEAD included: the security suite's inventory. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+    /** The queue entry's fast lane; `answered()` counts the entries it answered itself (tests). */
+    queueEntryLane: { answered(): number };
     /** Account mail is sent after the answer; `idle()` resolves when none is left (tests). */
     accountMail: { idle(): Promise<void> };
   }
@@ -367,12 +377,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Start-up work may wait for another instance's migration or seed; requests must not.
   database.limitQueryTime();
 
+  // Trust exactly TRUST_PROXY hops of X-Forwarded-For (0: use the socket address).
+  const trustProxy = (_address: string, hop: number) => hop < config.trustProxy;
+  // Requests some routes answer before Fastify (http/fast-lanes.ts); filled once the app is built.
+  const fastLanes: FastLane[] = [];
   const app = Fastify({
+    serverFactory: serverWithFastLanes(fastLanes),
     logger: overrides.logger === false ? false : { level: config.logLevel },
     // Per-request access logs cost most of the throughput; errors are still logged with reqId.
     logController: new LogController({ disableRequestLogging: true }),
-    // Trust exactly TRUST_PROXY hops of X-Forwarded-For (0: use the socket address).
-    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // A request that reaches a stopping instance on an open connection is still served (with
     // `Connection: close`), not refused with 503: nginx does not retry a POST it has already
@@ -460,7 +474,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // own domains and posts forms there; the sandbox needs nothing beyond our own origin.
   const tossOrigins =
     paymentProvider.name === 'toss' ? ['https://*.tosspayments.com', 'https://*.toss.im'] : [];
-  registerSecurityHeaders(app, {
+  const securityHeaders = registerSecurityHeaders(app, {
     hsts: config.secureCookies,
     contentSecurityPolicy: {
       directives: {
@@ -500,9 +514,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 } });
 
+  const sessionSigner = createRememberingSigner(sessionSecret);
   await registerSessions(app, {
     store: sessionStore,
     secret: sessionSecret,
+    signer: sessionSigner,
     secure: config.secureCookies,
     idleSeconds: config.sessionIdleSeconds,
     findUser: auth.findSessionUser,
@@ -629,6 +645,25 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     pollHub.closeAll();
     waitQueueSockets.closeAll();
   });
+  // The rush's entry skips Fastify's per-request work; it is held to the same rules, and hands
+  // everything else to the usual route (modules/queue/queue-entry-fast-lane.ts).
+  const queueEntryLane = createQueueEntryFastLane({
+    queue,
+    readSession: createSessionCookieReader({ store: sessionStore, signer: sessionSigner }),
+    ...(sessionStore.liveKey ? { sessionLiveKey: sessionStore.liveKey } : {}),
+    isForeign: foreignRequestCheck(ownOrigins),
+    securityHeaders,
+    clientIp: (request: IncomingMessage) => proxyAddr.all(request, trustProxy).at(-1) ?? '',
+    isDraining: () => app.draining,
+    ...(config.metricsToken
+      ? {
+          observe: (statusCode: number, seconds: number) =>
+            metrics.observeHttp('/api/queue/enter', 'POST', statusCode, seconds),
+        }
+      : {}),
+  });
+  fastLanes.push(queueEntryLane);
+  app.decorate('queueEntryLane', queueEntryLane);
   app.addHook('onClose', async () => {
     await Promise.allSettled([...wokenRuns]);
     await scheduler.stop();

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 import { sendError } from './error-handler';
 
@@ -27,9 +28,12 @@ function originOf(url: string): string | null {
  * no browser sends an unsafe cross-origin request without Origin, so it cannot carry a victim's
  * cookie on an attacker's behalf.
  */
-function isForeignRequest(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
-  const { origin, referer } = request.headers;
-  const fetchSite = request.headers['sec-fetch-site'];
+function isForeignRequest(
+  headers: IncomingHttpHeaders,
+  allowedOrigins: ReadonlySet<string>,
+): boolean {
+  const { origin, referer } = headers;
+  const fetchSite = headers['sec-fetch-site'];
   // Our pages send `Referrer-Policy: no-referrer`, under which a browser sends `Origin: null` on
   // a form post even to its own origin (the sandbox payment window's form); the browser's own
   // Sec-Fetch-Site then says whether it came from our origin.
@@ -44,15 +48,26 @@ function isForeignRequest(request: FastifyRequest, allowedOrigins: ReadonlySet<s
 }
 
 /**
+ * Whether an unsafe request's headers show a foreign page (isForeignRequest) for these allowed
+ * URLs: the hook below, and the queue-entry fast lane, which answers before Fastify.
+ */
+export function foreignRequestCheck(
+  allowed: readonly string[],
+): (headers: IncomingHttpHeaders) => boolean {
+  const allowedOrigins = new Set(
+    allowed.map((url) => originOf(url)).filter((origin): origin is string => origin !== null),
+  );
+  return (headers) => isForeignRequest(headers, allowedOrigins);
+}
+
+/**
  * Refuses unsafe requests from foreign pages (CSRF) with 403 C009, before the body is read.
  * Allowed: the origins of PUBLIC_BASE_URL and FRONT_BASE_URL, and CORS_ORIGINS.
  */
 export function registerOriginCheck(app: FastifyInstance, allowed: readonly string[]): void {
-  const allowedOrigins = new Set(
-    allowed.map((url) => originOf(url)).filter((origin): origin is string => origin !== null),
-  );
+  const isForeign = foreignRequestCheck(allowed);
   app.addHook('onRequest', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !isForeignRequest(request, allowedOrigins)) {
+    if (SAFE_METHODS.has(request.method) || !isForeign(request.headers)) {
       done();
       return;
     }

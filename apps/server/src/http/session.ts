@@ -49,6 +49,36 @@ export function createRememberingSigner(secret: string) {
   };
 }
 
+export type RememberingSigner = ReturnType<typeof createRememberingSigner>;
+
+/** Whether a logged-in session's sliding expiry is due for a refresh (a save and a new cookie). */
+export function slidingRefreshDue(touchedAt: number | undefined, now: number): boolean {
+  return !touchedAt || now - touchedAt > TOUCH_INTERVAL_MS;
+}
+
+/**
+ * The stored session a Cookie header names, with its id, or null (no session cookie, a bad
+ * signature, or a session the store no longer has): the same reading as the session hook below,
+ * for the queue-entry fast lane (modules/queue/queue-entry-fast-lane.ts), which answers before
+ * Fastify.
+ */
+export function createSessionCookieReader(options: {
+  store: SessionStorePort;
+  signer: RememberingSigner;
+}) {
+  return async (
+    cookieHeader: string | undefined,
+  ): Promise<{ sessionId: string; data: SessionData } | null> => {
+    if (!cookieHeader) return null;
+    const cookie = fastifyCookie.parse(cookieHeader)[SESSION_COOKIE];
+    if (!cookie) return null;
+    const unsigned = options.signer.unsign(cookie);
+    if (!unsigned.valid || !unsigned.value) return null;
+    const data = await options.store.get(unsigned.value);
+    return data ? { sessionId: unsigned.value, data } : null;
+  };
+}
+
 const state = Symbol('session state');
 
 interface SessionState {
@@ -168,13 +198,15 @@ export async function registerSessions(
   options: {
     store: SessionStorePort;
     secret: string;
+    /** The cookie signer, when shared with the queue-entry fast lane (its memory of good cookies). */
+    signer?: RememberingSigner;
     secure: boolean;
     idleSeconds: number;
     findUser: (userId: number) => Promise<AuthUser | null>;
   },
 ): Promise<void> {
   const { store } = options;
-  const signer = createRememberingSigner(options.secret);
+  const signer = options.signer ?? createRememberingSigner(options.secret);
   const cookieOptions = {
     httpOnly: true,
     path: '/',
@@ -240,7 +272,7 @@ export async function registerSessions(
     const session = request.session;
     if (!session || typeof session.userId !== 'number') return;
     const now = Date.now();
-    if (!session.touchedAt || now - session.touchedAt > TOUCH_INTERVAL_MS) {
+    if (slidingRefreshDue(session.touchedAt, now)) {
       session.touchedAt = now;
       session.touch();
     }

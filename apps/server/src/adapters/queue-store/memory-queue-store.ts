@@ -93,7 +93,10 @@ export function createMemoryQueueStore(
   };
 
   return {
-    async enter(concertId, userId, now, limit): Promise<EnterResult> {
+    async enter(concertId, userId, now, limit, whileKeyExists): Promise<EnterResult> {
+      // Sessions with a Redis key exist only beside the Redis queue store.
+      if (whileKeyExists !== undefined)
+        throw new Error('whileKeyExists needs the Redis queue store');
       if (limit) {
         const counts = await counters.incrementEach(
           limit.counters.map((c) => c.key),

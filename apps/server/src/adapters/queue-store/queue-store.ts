@@ -27,7 +27,9 @@ export type EnterResult =
   | { status: 'IMMEDIATE_ENTRY'; accessKey: string }
   | { status: 'WAITING'; rank: number }
   /** A counter of the entry's rate limit went over its maximum: nothing else happened. */
-  | { status: 'RATE_LIMITED' };
+  | { status: 'RATE_LIMITED' }
+  /** `whileKeyExists` named a key that is gone (the caller's session ended): nothing happened. */
+  | { status: 'KEY_GONE' };
 
 /**
  * A rate limit counted in the same step as an entry (one Redis call instead of two in an on-sale
@@ -69,6 +71,12 @@ export interface QueueStorePort {
     userId: number,
     now: number,
     limit?: EntryRateLimit,
+    /**
+     * Redis stores only: a key that must exist, checked in the same call before anything else
+     * (KEY_GONE otherwise). The queue-entry fast lane passes its remembered session's key, so an
+     * entry from a session that ended since is refused as surely as by a fresh read.
+     */
+    whileKeyExists?: string,
   ): Promise<EnterResult>;
   status(concertId: number, userId: number, now: number): Promise<QueueStatusResult>;
   /** Marks a waiting user as still present (their socket is open or they polled). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { clearRedisPrefix } from '../../../test/helpers/test-app';
 import { createRedisCounterStore } from '../counter-store/redis-counter-store';
 import { describeQueueStoreContract } from './queue-store.contract';
@@ -21,4 +21,31 @@ describeQueueStoreContract('redis', async (settings) => {
     store: createRedisQueueStore(redis, prefix, settings),
     counters: createRedisCounterStore(redis, prefix),
   };
+});
+
+describe('redis queue store: an entry while a key exists', () => {
+  it('enters only while the watched key exists, and then changes nothing else', async () => {
+    const prefix = `cctest:${randomBytes(4).toString('hex')}:`;
+    prefixes.push(prefix);
+    const settings = {
+      capacity: 1,
+      keyTtlMs: 60_000,
+      keyHardCapMs: 600_000,
+      waitingGraceMs: 30_000,
+    };
+    const store = createRedisQueueStore(redis, prefix, settings);
+    const counters = createRedisCounterStore(redis, prefix);
+    const session = `${prefix}sess:watched`;
+    const limit = { counters: [{ key: 'entry:user:1', max: 5 }], windowSeconds: 60 };
+    await redis.set(session, '{"userId":1}');
+    expect((await store.enter(7, 1, 1_000, limit, session)).status).toBe('IMMEDIATE_ENTRY');
+    expect(await counters.get('entry:user:1')).toBe(1);
+
+    await redis.del(session);
+    expect(await store.enter(7, 2, 1_000, limit, session)).toEqual({ status: 'KEY_GONE' });
+    // Refused before anything: no place, no key, no count.
+    expect(await store.status(7, 2, 1_000)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+    expect(await counters.get('entry:user:1')).toBe(1);
+    expect(await store.stats(7, 1_000)).toEqual({ waiting: 0, admitted: 1 });
+  });
 });

@@ -29,17 +29,19 @@ local function parse(raw)
 end
 `;
 
-// KEYS: wait seq seen keys active concerts counter...
-// ARGV: user now capacity ttl hardCap newKey concert window max...
-// The rate-limit counters (KEYS[7..], one max each from ARGV[9..]) rise first; over any max,
-// the entry stops there.
+// KEYS: wait seq seen keys active concerts [guard] counter...
+// ARGV: user now capacity ttl hardCap newKey concert window guarded max...
+// With ARGV[9] = 1, KEYS[7] must exist or nothing happens (KEY_GONE). Then the rate-limit
+// counters (the keys after, one max each from ARGV[10..]) rise; over any max, the entry stops.
 const ENTER = `${PARSE_KEY}${INCREMENT_EACH_LUA}
+local guarded = tonumber(ARGV[9])
+if guarded == 1 and redis.call('EXISTS', KEYS[7]) == 0 then return {'KEY_GONE'} end
 local counterKeys = {}
-for i = 7, #KEYS do counterKeys[#counterKeys + 1] = KEYS[i] end
+for i = 7 + guarded, #KEYS do counterKeys[#counterKeys + 1] = KEYS[i] end
 if #counterKeys > 0 then
   local counts = increment_each(counterKeys, ARGV[8])
   for i, count in ipairs(counts) do
-    if count > tonumber(ARGV[8 + i]) then return {'RATE_LIMITED'} end
+    if count > tonumber(ARGV[9 + i]) then return {'RATE_LIMITED'} end
   end
 end
 local uid, now, cap = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -168,7 +170,7 @@ export function createRedisQueueStore(
   };
 
   return {
-    async enter(concertId, userId, now, limit): Promise<EnterResult> {
+    async enter(concertId, userId, now, limit, whileKeyExists): Promise<EnterResult> {
       const q = k(concertId);
       const counters = limit?.counters ?? [];
       const [status, value] = (await runEnter(
@@ -180,6 +182,7 @@ export function createRedisQueueStore(
           q.keys,
           q.active,
           concertsKey,
+          ...(whileKeyExists === undefined ? [] : [whileKeyExists]),
           ...counters.map((c) => counterKey(keyPrefix, c.key)),
         ],
         [
@@ -191,10 +194,12 @@ export function createRedisQueueStore(
           newAccessKey(),
           concertId,
           limit?.windowSeconds ?? 0,
+          whileKeyExists === undefined ? 0 : 1,
           ...counters.map((c) => c.max),
         ],
       )) as [string, (string | number)?];
       if (status === 'RATE_LIMITED') return { status: 'RATE_LIMITED' };
+      if (status === 'KEY_GONE') return { status: 'KEY_GONE' };
       return status === 'WAITING'
         ? { status: 'WAITING', rank: Number(value) }
         : { status: 'IMMEDIATE_ENTRY', accessKey: String(value) };

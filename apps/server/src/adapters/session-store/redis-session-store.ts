@@ -34,5 +34,6 @@ export function createRedisSessionStore(options: {
     },
     // Redis expires keys by itself.
     sweepExpired: async () => 0,
+    liveKey: sessionKey,
   };
 }

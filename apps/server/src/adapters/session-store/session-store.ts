@@ -28,6 +28,11 @@ export interface SessionStorePort {
   destroyAllForUser(userId: number): Promise<void>;
   /** Deletes expired sessions; returns how many. */
   sweepExpired(): Promise<number>;
+  /**
+   * Redis store only: the key that exists exactly while the session lives, for a Redis script
+   * that must act only for a live session (queue entry's fast lane: QueueStorePort.enter).
+   */
+  liveKey?(sessionId: string): string;
 }
 
 /** Hashes remembered per instance: every request of a session looks its row or key up by it. */

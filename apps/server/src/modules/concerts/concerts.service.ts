@@ -249,13 +249,22 @@ export function createConcertsService(deps: {
    * up to `catalogMaxAgeMs`, the freshness the public catalogue already promises. Local changes
    * drop them at once; the time window itself is always compared with the current time.
    */
-  const saleRows = new Map<number, { row: ConcertRow; loadedAt: number }>();
-  async function saleRowOf(concertId: number): Promise<ConcertRow> {
+  const saleRows = new Map<number, { row: Promise<ConcertRow>; loadedAt: number }>();
+  function saleRowOf(concertId: number): Promise<ConcertRow> {
     const nowMs = deps.clock.now().getTime();
     const cached = saleRows.get(concertId);
     if (cached && nowMs - cached.loadedAt < deps.catalogMaxAgeMs) return cached.row;
-    const row = await assertConcertExists(concertId);
-    if (deps.catalogMaxAgeMs > 0) saleRows.set(concertId, { row, loadedAt: nowMs });
+    // The read in flight is the cache entry: in a rush the entries that arrive while it runs
+    // wait for it instead of each sending the same query (bench/queue saw hundreds per expiry).
+    const row = assertConcertExists(concertId);
+    if (deps.catalogMaxAgeMs > 0) {
+      const entry = { row, loadedAt: nowMs };
+      saleRows.set(concertId, entry);
+      // A failed read (unknown concert, database away) is not kept.
+      row.catch(() => {
+        if (saleRows.get(concertId) === entry) saleRows.delete(concertId);
+      });
+    }
     return row;
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
-import { serializeEnterEnvelope } from './queue.routes';
+import { serializeEnterEnvelope } from './queue-entry-fast-lane';
 
 let ctx: TestContext;
 let onSale: number;

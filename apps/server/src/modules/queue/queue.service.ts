@@ -114,6 +114,22 @@ export function createQueueService(deps: {
     concertId: number;
     ip: string;
   }): Promise<QueueEnterResult> {
+    const entered = await enterUnlessKeyGone(options);
+    // Without a key to watch, the store has nothing to find gone.
+    if (entered === 'SESSION_GONE') throw new AppError('A006');
+    return entered;
+  }
+
+  /**
+   * Like enter, for a caller known by a remembered session (the fast lane): `sessionLiveKey`
+   * is checked in the entry's own store call, and 'SESSION_GONE' means nothing happened.
+   */
+  async function enterUnlessKeyGone(options: {
+    user: SessionUser;
+    concertId: number;
+    ip: string;
+    sessionLiveKey?: string;
+  }): Promise<QueueEnterResult | 'SESSION_GONE'> {
     try {
       await concerts.assertOnSale(options.concertId, clock.now());
     } catch (error) {
@@ -127,7 +143,9 @@ export function createQueueService(deps: {
       options.user.id,
       clock.now().getTime(),
       rateLimit('queue-enter', options.user, options.ip, deps.ratePerMinute),
+      options.sessionLiveKey,
     );
+    if (result.status === 'KEY_GONE') return 'SESSION_GONE';
     if (result.status === 'RATE_LIMITED') throw new AppError('Q004');
     if (result.status === 'IMMEDIATE_ENTRY') {
       deps.metrics?.admitted(options.concertId, 1, 'immediate');
@@ -306,6 +324,7 @@ export function createQueueService(deps: {
 
   return {
     enter,
+    enterUnlessKeyGone,
     status,
     extendKey,
     releaseKey,
