@@ -20,3 +20,5 @@ app.post('/enter', async () => {
 });
 app.get('/health', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+// A normal exit on SIGTERM, so a profile asked for by BENCH_SERVER_NODE_ARGS is written.
+process.on('SIGTERM', () => process.exit(0));

@@ -653,7 +653,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     ...(sessionStore.liveKey ? { sessionLiveKey: sessionStore.liveKey } : {}),
     isForeign: foreignRequestCheck(ownOrigins),
     securityHeaders,
-    clientIp: (request: IncomingMessage) => proxyAddr.all(request, trustProxy).at(-1) ?? '',
+    // With no proxy trusted, Fastify's proxy-addr answer is the socket's address: read it directly.
+    clientIp:
+      config.trustProxy === 0
+        ? (request: IncomingMessage) => request.socket.remoteAddress ?? ''
+        : (request: IncomingMessage) => proxyAddr.all(request, trustProxy).at(-1) ?? '',
     isDraining: () => app.draining,
     ...(config.metricsToken
       ? {
