@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capacityVerdict,
   everyRound,
   findCapacity,
   formatRounds,
@@ -7,6 +8,7 @@ import {
   headline,
   isSaturated,
   judgeStep,
+  type CapacityRound,
   type CapacityStep,
 } from './verdicts';
 
@@ -123,5 +125,44 @@ describe('every round counts', () => {
     expect(ratio).toMatchObject({ median: 0.55, worst: 0.52, pass: true });
     expect(everyRound([0.55, 0.49], { limit: 0.5, higherIsBetter: true }).pass).toBe(false);
     expect(everyRound([], { limit: 0.5, higherIsBetter: true }).pass).toBe(false);
+  });
+});
+
+describe('the capacity headline', () => {
+  const goal = { goal: 0.5, invariantsHold: true };
+  const round = (ratio: number, over: Partial<CapacityRound> = {}): CapacityRound => ({
+    ratio,
+    lowerBound: false,
+    likeForLike: true,
+    ...over,
+  });
+
+  it('passes when every round met the goal, lower bounds included', () => {
+    expect(capacityVerdict([round(0.6), round(0.55), round(0.7)], goal).headline).toBe('PASS');
+    const bound = capacityVerdict([round(0.6), round(0.52, { lowerBound: true })], goal);
+    expect(bound).toMatchObject({ headline: 'PASS', ratios: { worst: 0.52 } });
+  });
+
+  it('fails on a round measured under the goal, even beside a lower bound', () => {
+    expect(capacityVerdict([round(0.6), round(0.45)], goal).headline).toBe('FAIL');
+    expect(capacityVerdict([round(0.45), round(0.3, { lowerBound: true })], goal).headline).toBe(
+      'FAIL',
+    );
+    expect(capacityVerdict([], goal).headline).toBe('FAIL');
+  });
+
+  it('says nothing when the only misses are lower bounds, or a baseline did other work', () => {
+    expect(capacityVerdict([round(0.6), round(0.3, { lowerBound: true })], goal).headline).toBe(
+      'INCONCLUSIVE',
+    );
+    expect(capacityVerdict([round(0.9), round(0.8, { likeForLike: false })], goal).headline).toBe(
+      'INCONCLUSIVE',
+    );
+  });
+
+  it('fails on a broken invariant, however fast or inconclusive', () => {
+    const broken = { goal: 0.5, invariantsHold: false };
+    expect(capacityVerdict([round(0.9)], broken).headline).toBe('FAIL');
+    expect(capacityVerdict([round(0.3, { lowerBound: true })], broken).headline).toBe('FAIL');
   });
 });

@@ -183,3 +183,36 @@ export function formatRounds(verdict: RoundsVerdict, digits = 2): string {
   const f = (v: number) => v.toFixed(digits);
   return `${verdict.values.map(f).join(', ')} (median ${f(verdict.median)}, worst ${f(verdict.worst)})`;
 }
+
+/** One round of a capacity search against its own baseline. */
+export interface CapacityRound {
+  /** The capacity found over the round's baseline. */
+  ratio: number;
+  /**
+   * The search ended before any step was over the goal (the generator lagged, or the highest
+   * rate it may offer was reached): the ratio is a lower bound.
+   */
+  lowerBound: boolean;
+  /** The baseline did the same work as the server (e.g. every attempt a grant). */
+  likeForLike: boolean;
+}
+
+/**
+ * The headline of a capacity goal over rounds. A broken invariant fails whatever the speed; a
+ * baseline that did other work says nothing; a goal met in every round passes, lower bounds
+ * included; a round measured under the goal fails; misses that are only lower bounds say nothing.
+ */
+export function capacityVerdict(
+  rounds: CapacityRound[],
+  options: { goal: number; invariantsHold: boolean },
+): { ratios: RoundsVerdict; headline: 'PASS' | 'FAIL' | 'INCONCLUSIVE' } {
+  const ratios = everyRound(
+    rounds.map((r) => r.ratio),
+    { limit: options.goal, higherIsBetter: true },
+  );
+  if (!options.invariantsHold) return { ratios, headline: 'FAIL' };
+  if (rounds.some((r) => !r.likeForLike)) return { ratios, headline: 'INCONCLUSIVE' };
+  if (ratios.pass) return { ratios, headline: 'PASS' };
+  const measuredMiss = rounds.some((r) => r.ratio < options.goal && !r.lowerBound);
+  return { ratios, headline: measuredMiss || rounds.length === 0 ? 'FAIL' : 'INCONCLUSIVE' };
+}
