@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 /**
- * The baseline of bench/polling: a bare node:http long-poll server. Every `GET /poll` is held in
- * a Set (and dropped when its connection closes); `POST /trigger?seatId=N` answers all of them
- * with a JSON body of the same shape and size as our poll answer, built per request. `GET /count`
- * says how many are held, `GET /health` and `GET /warm` answer at once.
+ * The baseline of bench/polling: a bare node:http long-poll server. Every GET of a path ending in
+ * `/polling` (run.ts sends our poll's very path and headers, so both servers parse and keep the
+ * same request bytes) is held in a Set (and dropped when its connection closes);
+ * `POST /trigger?seatId=N` answers all of them with a JSON body of the same shape and size as our
+ * poll answer, built per request. `POST /api/queue/enter` (the warm-up, as many as our admissions)
+ * answers at once with a body shaped like our queue entry's and keeps nothing. `GET /count` says
+ * how many are held, `GET /health` answers at once.
  */
 const held = new Set<http.ServerResponse>();
 
@@ -40,7 +44,7 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  if (req.method === 'GET' && url.pathname === '/poll') {
+  if (req.method === 'GET' && url.pathname.endsWith('/polling')) {
     held.add(res);
     res.once('close', () => held.delete(res));
     return;
@@ -54,8 +58,13 @@ const server = http.createServer((req, res) => {
     return;
   }
   if (url.pathname === '/count') return sendJson(res, 200, { held: held.size });
-  if (url.pathname === '/health' || url.pathname === '/warm')
-    return sendJson(res, 200, { ok: true });
+  if (url.pathname === '/api/queue/enter') {
+    return sendJson(res, 200, {
+      success: true,
+      data: { status: 'IMMEDIATE_ENTRY', accessKey: randomBytes(16).toString('base64url') },
+    });
+  }
+  if (url.pathname === '/health') return sendJson(res, 200, { ok: true });
   sendJson(res, 404, { missing: url.pathname });
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');

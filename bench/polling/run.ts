@@ -1,8 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
 import { serverNodeFlags } from '../../apps/server/node-flags.mjs';
 import { announceBenchmark, freePort, median, startServer, type ChildServer } from '../lib/harness';
 import { everyRound, formatRounds } from '../lib/verdicts';
@@ -17,6 +19,7 @@ import {
   selectedRuntimes,
   startSaleServer,
   unthrottledEnv,
+  type Buyer,
   type RuntimeKind,
   type SaleRuntime,
 } from '../lib/sale';
@@ -27,12 +30,13 @@ import {
  *
  * Seeded once per runtime: an on-sale concert and N + 3 buyers (one poll per user, so every held
  * poll needs its own session and access key). Each round: start the server, admit everybody
- * (access keys), measure its RSS, then open N polls
- * (`GET /api/seats/concerts/{id}/polling`) from worker processes on CPU 1. Once the server is idle
- * again, its RSS growth / N is the memory per held poll. Then an extra buyer holds one seat and
- * every worker notes when each poll's answer (status 'update' with that seat) arrived.
+ * (access keys), read its RSS at a settled point (idle, full GC), then open N polls
+ * (`GET /api/seats/concerts/{id}/polling`) from worker processes on CPU 1. Once the server is
+ * settled again, its RSS growth / N is the memory per held poll. Then an extra buyer holds one
+ * seat and every worker notes when each poll's answer (status 'update' with that seat) arrived.
  * Baseline, same round, same N and workers: raw-server.ts (plain node:http, polls held in a Set,
- * answered all at once on a trigger), warmed up with as many plain requests as our admissions.
+ * answered all at once on a trigger), warmed up with the same requests as our admissions and
+ * sent the same poll requests, its RSS read at the same settled points (see warmUp).
  *
  * N is capped by the open-files limit: the server process must hold N sockets plus its own files.
  */
@@ -336,33 +340,132 @@ function cpuTicks(pid: number): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Waits until the server is idle (≤ 10 % CPU) with a steady RSS for two checks in a row, and
- * `extra` (if given) agrees, then 2 s more; returns how long it took.
+ * How long a server must stay idle with a steady RSS before the full collection that precedes
+ * each RSS reading: its work (ours: the admissions' writes, the polls' set-up) is done by then.
+ * BENCH_SETTLE_SECONDS changes it.
  */
-async function waitUntilSettled(pid: number, extra?: () => Promise<boolean>): Promise<number> {
+const SETTLE_WINDOW_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 5) * 1_000;
+/** After the collection: long enough for V8's background threads to give the pages back. */
+const AFTER_GC_WINDOW_MS = 2_000;
+/**
+ * Past this the wait gives up, and the reading is printed as not settled. Well inside the 120 s
+ * poll timeout, which also covers opening the polls before the wait: no poll times out before
+ * the change.
+ */
+const SETTLE_LIMIT_MS = 90_000;
+
+/** A server process and the inspector port it listens on (for the full collections). */
+interface Measured {
+  pid: number;
+  inspectPort: number;
+}
+
+/** Node options that open the inspector on `port`: both servers get the same. */
+function inspectorEnv(port: number): Record<string, string> {
+  const inherited = process.env.NODE_OPTIONS ?? '';
+  return { NODE_OPTIONS: `${inherited} --inspect=127.0.0.1:${port}`.trim() };
+}
+
+/**
+ * A full garbage collection in the server, through its inspector (HeapProfiler.collectGarbage):
+ * without it an idle process keeps whatever garbage its last work left, for as long as it stays
+ * idle, and a reading would count it as memory.
+ */
+async function collectGarbage(inspectPort: number): Promise<void> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl?: string;
+  }[];
+  const url = targets[0]?.webSocketDebuggerUrl;
+  if (!url) throw new Error(`no inspector target on port ${inspectPort}`);
+  const socket = new WebSocket(url);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () =>
+        socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' })),
+      );
+      socket.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString()) as { id?: number; error?: { message: string } };
+        if (message.id !== 1) return;
+        if (message.error) reject(new Error(`collectGarbage: ${message.error.message}`));
+        else resolve();
+      });
+      socket.once('error', reject);
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/**
+ * Waits until the server is idle (≤ 10 % of a core every 0.5 s) with its RSS within 1 % for
+ * `windowMs`, and `extra` (if given) agreeing all along; returns the RSS then.
+ */
+async function waitUntilIdle(
+  pid: number,
+  windowMs: number,
+  extra?: () => Promise<boolean>,
+): Promise<{ rss: number; settled: boolean }> {
   const started = Date.now();
   let ticks = cpuTicks(pid);
-  let rss = rssOf(pid);
-  let calm = 0;
-  while (Date.now() - started < 90_000) {
+  let calmSince = Date.now();
+  let low = rssOf(pid);
+  let high = low;
+  while (Date.now() - started < SETTLE_LIMIT_MS) {
     await sleep(500);
     const nowTicks = cpuTicks(pid);
-    const nowRss = rssOf(pid);
-    const quiet = nowTicks - ticks <= 5 && Math.abs(nowRss - rss) <= rss * 0.01;
+    const rss = rssOf(pid);
+    const quiet = nowTicks - ticks <= 5 && (!extra || (await extra()));
     ticks = nowTicks;
-    rss = nowRss;
-    calm = quiet && (!extra || (await extra())) ? calm + 1 : 0;
-    if (calm >= 2) break;
+    low = Math.min(low, rss);
+    high = Math.max(high, rss);
+    // Busy, or the RSS moved: the window starts again from this reading.
+    if (!quiet || high - low > low * 0.01) {
+      calmSince = Date.now();
+      low = rss;
+      high = rss;
+    } else if (Date.now() - calmSince >= windowMs) {
+      return { rss, settled: true };
+    }
   }
-  await sleep(2_000);
-  return Date.now() - started;
+  return { rss: rssOf(pid), settled: false };
+}
+
+interface Settled {
+  /** The RSS read at the settled point. */
+  rss: number;
+  /** The RSS when the server was idle, before the full collection. */
+  idleRss: number;
+  /** From the start of the wait to the reading, ms. */
+  ms: number;
+  /** False when SETTLE_LIMIT_MS passed before a calm window did. */
+  settled: boolean;
+}
+
+/**
+ * The one settled point every RSS reading of this benchmark is taken at, before and after the
+ * polls, on both servers: idle with a steady RSS, then a full collection, then steady again.
+ * What is read there is live memory plus what the allocators keep, on both sides alike, rather
+ * than however much garbage each happened to carry (issue 24, point 4).
+ */
+async function settledRss(server: Measured, extra?: () => Promise<boolean>): Promise<Settled> {
+  const started = Date.now();
+  const idle = await waitUntilIdle(server.pid, SETTLE_WINDOW_MS, extra);
+  await collectGarbage(server.inspectPort);
+  const after = await waitUntilIdle(server.pid, AFTER_GC_WINDOW_MS, extra);
+  return {
+    rss: after.rss,
+    idleRss: idle.rss,
+    ms: Date.now() - started,
+    settled: idle.settled && after.settled,
+  };
 }
 
 interface PhaseResult {
-  rssBefore: number;
-  rssAfter: number;
+  /** The settled RSS before the polls were opened. */
+  start: Settled;
+  /** The settled RSS with every poll held. */
+  held: Settled;
   perPoll: number;
-  settleMs: number;
   fdsBefore: number;
   fdsHeld: number;
   latencies: number[];
@@ -385,15 +488,16 @@ interface PhaseResult {
  */
 async function holdAndFanOut(options: {
   workers: Worker[];
-  pid: number;
+  server: Measured;
   url: string;
   polls: PollSpec[];
   seatId: number;
-  rssBefore: number;
+  start: Settled;
   held?: () => Promise<boolean>;
   trigger: () => Promise<void>;
 }): Promise<PhaseResult> {
-  const { workers, pid, polls } = options;
+  const { workers, polls } = options;
+  const { pid } = options.server;
   const fdsBefore = openFiles(pid);
   const share = Math.ceil(polls.length / workers.length);
   workers.forEach((worker, i) =>
@@ -424,8 +528,7 @@ async function holdAndFanOut(options: {
   const sent = await sentPromise;
   const connectErrors = sent.reduce((n, m) => n + (m.type === 'sent' ? m.connectErrors : 0), 0);
   if (connectErrors > 0) console.log(`    ${connectErrors} polls could not connect`);
-  const settleMs = await waitUntilSettled(pid, options.held);
-  const rssAfter = rssOf(pid);
+  const held = await settledRss(options.server, options.held);
   const fdsHeld = openFiles(pid);
   const ticksBefore = cpuTicks(pid);
   const clientTicks = () => workers.reduce((n, w) => n + cpuTicks(w.child.pid ?? 0), 0);
@@ -464,10 +567,9 @@ async function holdAndFanOut(options: {
     }
   }
   return {
-    rssBefore: options.rssBefore,
-    rssAfter,
-    perPoll: (rssAfter - options.rssBefore) / polls.length,
-    settleMs,
+    start: options.start,
+    held,
+    perPoll: (held.rss - options.start.rss) / polls.length,
     fdsBefore,
     fdsHeld,
     latencies,
@@ -491,37 +593,75 @@ function assertNodePid(server: ChildServer): number {
   return pid;
 }
 
-async function rawPhase(workers: Worker[], polls: number, seatId: number): Promise<PhaseResult> {
+/** An access key's shape (128 bits, base64url) for polls sent before our server handed any out. */
+const placeholderKey = randomBytes(16).toString('base64url');
+
+/** Our poll's path and headers for each of the first `polls` buyers: both servers get these. */
+function pollSpecs(sale: Sale, polls: number): PollSpec[] {
+  const pollPath = `/api/seats/concerts/${sale.concertId}/polling?timeout=${POLL_TIMEOUT_MS}&replace=true`;
+  return sale.buyers.slice(0, polls).map((buyer) => ({
+    path: pollPath,
+    headers: { cookie: buyer.cookie, 'x-access-key': buyer.accessKey ?? placeholderKey },
+  }));
+}
+
+/**
+ * Like for like (issue 24, point 4): RSS growth per held poll is compared from the same kind of
+ * starting point on both servers. Each is a fresh process with the server's Node flags and the
+ * same inspector option, warmed by the same exchanges on the wire (one `POST /api/queue/enter`
+ * with a buyer's cookie per buyer, 32 at a time: our admissions, which our polls need anyway, and
+ * the same requests to the raw server), and both are sent the same poll requests. The RSS is read
+ * at the same settled point (settledRss: idle, a full collection, steady) before the polls and
+ * again with every poll held.
+ * Before, ours was read 1 s after its admissions, carrying their garbage, and the raw server 1 s
+ * after a lighter warm-up: whether a collection of that garbage landed while the polls were
+ * opened decided how much memory ours seemed to need per poll. Waiting for idle alone is not
+ * enough: an idle process keeps its garbage for as long as it stays idle (ours idled with about
+ * 100 MiB of it after 5,000 admissions), and with only that wait ours read from 3.7 to 9.4 KiB per
+ * poll from one run to the next. Both starting RSS figures and both growths are printed: ours
+ * starts far higher (its embedded database, sessions, code), and only the growth is compared.
+ * No warm-up holds polls: the memory those freed would be reused by the measured polls and hide
+ * part of their growth.
+ */
+async function warmUp(url: string, concertId: number, buyers: Buyer[]): Promise<void> {
+  const client = createHttpClient(url);
+  try {
+    await admitBuyers(client, concertId, buyers);
+  } finally {
+    client.close();
+  }
+}
+
+async function rawPhase(
+  workers: Worker[],
+  sale: Sale,
+  polls: number,
+  seatId: number,
+): Promise<PhaseResult> {
+  const inspectPort = await freePort();
   const server = await startServer({
     // The server's own Node flags: the same young generation on both sides (issue 24).
     args: [...serverNodeFlags, '--import', 'tsx', path.join(import.meta.dirname, 'raw-server.ts')],
-    env: {},
+    env: inspectorEnv(inspectPort),
     readyPath: '/health',
     port: await freePort(),
   });
   try {
-    const pid = assertNodePid(server);
-    // The same number of plain requests as our admissions, so both heaps are warm.
-    const client = createHttpClient(server.url);
-    let next = 0;
-    const warm = async () => {
-      while (next < polls + 1) {
-        next += 1;
-        await client.request('GET', '/warm');
-      }
-    };
-    await Promise.all(Array.from({ length: 32 }, warm));
-    client.close();
-    await sleep(1_000);
-    const rssBefore = rssOf(pid);
-    const headers = { cookie: 'cc_session=x', 'x-access-key': 'x' };
+    const measured = { pid: assertNodePid(server), inspectPort };
+    // The raw server hands out throw-away keys: the buyers keep ours (copies, not the sale's).
+    await warmUp(
+      server.url,
+      sale.concertId,
+      sale.buyers.map((buyer) => ({ ...buyer })),
+    );
+    const start = await settledRss(measured);
     return await holdAndFanOut({
       workers,
-      pid,
+      server: measured,
       url: server.url,
-      polls: Array.from({ length: polls }, () => ({ path: '/poll', headers })),
+      polls: pollSpecs(sale, polls),
       seatId,
-      rssBefore,
+      start,
       held: async () => {
         const answer = (await (await fetch(`${server.url}/count`)).json()) as { held: number };
         return answer.held === polls;
@@ -546,37 +686,32 @@ async function ourPhase(
   polls: number,
   round: number,
 ) {
+  const inspectPort = await freePort();
   const server = await startSaleServer(runtime, {
     ...unthrottledEnv,
     POLL_MAX_PER_CONCERT: String(polls + 1_000),
     POLL_MAX_TIMEOUT_MS: String(POLL_TIMEOUT_MS),
+    ...inspectorEnv(inspectPort),
   });
   try {
-    const pid = assertNodePid(server);
+    const measured = { pid: assertNodePid(server), inspectPort };
     const admitStarted = Date.now();
-    const client = createHttpClient(server.url);
     // A key still live from an earlier round is handed out again.
-    await admitBuyers(client, sale.concertId, sale.buyers);
-    client.close();
+    await warmUp(server.url, sale.concertId, sale.buyers);
     const admitMs = Date.now() - admitStarted;
-    await sleep(1_000);
-    const rssBefore = rssOf(pid);
+    const start = await settledRss(measured);
     // Each round another buyer holds another seat.
     const holder = sale.buyers[polls + round - 1];
     const seat = sale.seats[round - 1];
     if (!holder || !seat) throw new Error('seed too small');
-    const pollPath = `/api/seats/concerts/${sale.concertId}/polling?timeout=${POLL_TIMEOUT_MS}&replace=true`;
     let holdMs = 0;
     const result = await holdAndFanOut({
       workers,
-      pid,
+      server: measured,
       url: server.url,
-      polls: sale.buyers.slice(0, polls).map((buyer) => ({
-        path: pollPath,
-        headers: { cookie: buyer.cookie, 'x-access-key': buyer.accessKey ?? '' },
-      })),
+      polls: pollSpecs(sale, polls),
       seatId: seat.id,
-      rssBefore,
+      start,
       trigger: async () => {
         const started = performance.now();
         const holdClient = createHttpClient(server.url, 1);
@@ -598,6 +733,8 @@ async function ourPhase(
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const settledAfter = (s: Settled) =>
+  `(${mib(s.idleRss)} idle before the full GC; ${s.settled ? `settled after ${(s.ms / 1_000).toFixed(1)} s` : `NOT settled within ${(s.ms / 1_000).toFixed(0)} s`})`;
 
 function describe(label: string, r: PhaseResult, polls: number): string {
   const answered = `${r.updates}/${polls} got the update`;
@@ -610,7 +747,7 @@ function describe(label: string, r: PhaseResult, polls: number): string {
     .filter(Boolean)
     .join(', ');
   return (
-    `    ${label.padEnd(5)} RSS ${mib(r.rssBefore)} -> ${mib(r.rssAfter)} (fds ${r.fdsBefore} -> ${r.fdsHeld}, idle after ${(r.settleMs / 1_000).toFixed(1)} s): ${kib(r.perPoll)} per held poll; ` +
+    `    ${label.padEnd(5)} RSS start ${mib(r.start.rss)} ${settledAfter(r.start)}, held ${mib(r.held.rss)} ${settledAfter(r.held)}: growth ${mib(r.held.rss - r.start.rss)} = ${kib(r.perPoll)} per held poll (fds ${r.fdsBefore} -> ${r.fdsHeld}); ` +
     `answers p50 ${percentile(r.latencies, 50)} ms, p99 ${percentile(r.latencies, 99)} ms, max ${Math.max(0, ...r.latencies)} ms; CPU server ${r.fanOutCpuMs} ms, clients ${r.clientCpuMs} ms; ${answered}${trouble ? `; ${trouble}` : ''}`
   );
 }
@@ -651,7 +788,7 @@ async function main(): Promise<void> {
           `  [${kind}] seeded ${polls + ROUNDS} buyers with sessions in ${((Date.now() - seedStarted) / 1_000).toFixed(1)} s`,
         );
         for (let round = 1; round <= ROUNDS; round += 1) {
-          const raw = await rawPhase(workers, polls, sale.seats[round - 1]?.id ?? 0);
+          const raw = await rawPhase(workers, sale, polls, sale.seats[round - 1]?.id ?? 0);
           const ours = await ourPhase(runtime, sale, workers, polls, round);
           const ratio = ours.perPoll / raw.perPoll;
           console.log(
