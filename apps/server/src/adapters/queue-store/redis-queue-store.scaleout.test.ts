@@ -49,3 +49,56 @@ describe('redis queue store: an entry while a key exists', () => {
     expect(await store.stats(7, 1_000)).toEqual({ waiting: 0, admitted: 1 });
   });
 });
+
+describe('redis queue store: entries of one turn in one call', () => {
+  it('answers each entry of a batch as a call of its own would, in arrival order', async () => {
+    const prefix = `cctest:${randomBytes(4).toString('hex')}:`;
+    prefixes.push(prefix);
+    const settings = {
+      capacity: 1,
+      keyTtlMs: 60_000,
+      keyHardCapMs: 600_000,
+      waitingGraceMs: 30_000,
+    };
+    const store = createRedisQueueStore(redis, prefix, settings);
+    const live = `${prefix}sess:live`;
+    await redis.set(live, '{"userId":1}');
+    const limit = (user: number) => ({
+      counters: [{ key: `batch:user:${user}`, max: 1 }],
+      windowSeconds: 60,
+    });
+    // The script loaded (one entry in another concert), then the calls counted by Redis itself.
+    await store.enter(8, 1, 1_000);
+    const scriptCalls = async () => {
+      const stats = await redis.info('commandstats');
+      const calls = (name: string) =>
+        Number(stats.match(new RegExp(`cmdstat_${name}:calls=(\\d+)`))?.[1] ?? 0);
+      return calls('evalsha') + calls('eval');
+    };
+    const before = await scriptCalls();
+    // Issued in one turn: one script call for all six.
+    const results = await Promise.all([
+      store.enter(9, 1, 1_000, limit(1), live),
+      store.enter(9, 2, 1_001, limit(2), `${prefix}sess:gone`),
+      store.enter(9, 3, 1_002, limit(3)),
+      store.enter(9, 3, 1_003, limit(3)),
+      store.enter(9, 4, 1_004, limit(4)),
+      store.enter(9, 1, 1_005),
+    ]);
+    const after = await scriptCalls();
+    expect(results).toEqual([
+      { status: 'IMMEDIATE_ENTRY', accessKey: expect.any(String) },
+      { status: 'KEY_GONE' },
+      { status: 'WAITING', rank: 1 },
+      { status: 'RATE_LIMITED' },
+      { status: 'WAITING', rank: 2 },
+      // The same user again: the same key (idempotent inside one batch too).
+      {
+        status: 'IMMEDIATE_ENTRY',
+        accessKey: (results[0] as { accessKey: string }).accessKey,
+      },
+    ]);
+    expect(after - before).toBe(1);
+    expect(await store.status(9, 2, 1_010)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+  });
+});

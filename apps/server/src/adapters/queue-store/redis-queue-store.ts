@@ -4,6 +4,7 @@ import { luaScript } from '../redis/lua-script';
 import { newAccessKey } from './memory-queue-store';
 import type {
   EnterResult,
+  EntryRateLimit,
   QueueSettings,
   QueueStatusResult,
   QueueStorePort,
@@ -29,45 +30,72 @@ local function parse(raw)
 end
 `;
 
-// KEYS: wait seq seen keys active concerts [guard] counter...
-// ARGV: user now capacity ttl hardCap newKey concert window guarded max...
-// With ARGV[9] = 1, KEYS[7] must exist or nothing happens (KEY_GONE). Then the rate-limit
-// counters (the keys after, one max each from ARGV[10..]) rise; over any max, the entry stops.
+// Entries into one concert's waiting room, in arrival order, as one call (a batch of one when
+// alone). KEYS: wait seq seen keys active concerts, then each entry's own keys: [guard] counter...
+// ARGV: capacity ttl hardCap concert window count, then per entry:
+//   user now newKey guarded counters max...
+// An entry with guarded = 1 goes ahead only while its guard key exists (KEY_GONE otherwise);
+// then its rate-limit counters rise, and over any max it stops there (RATE_LIMITED). Returns
+// each entry's status and value, flat, in the same order.
 const ENTER = `${PARSE_KEY}${INCREMENT_EACH_LUA}
-local guarded = tonumber(ARGV[9])
-if guarded == 1 and redis.call('EXISTS', KEYS[7]) == 0 then return {'KEY_GONE'} end
-local counterKeys = {}
-for i = 7 + guarded, #KEYS do counterKeys[#counterKeys + 1] = KEYS[i] end
-if #counterKeys > 0 then
-  local counts = increment_each(counterKeys, ARGV[8])
-  for i, count in ipairs(counts) do
-    if count > tonumber(ARGV[9 + i]) then return {'RATE_LIMITED'} end
+local cap, ttl, hard = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local concert, window, count = ARGV[4], ARGV[5], tonumber(ARGV[6])
+
+local function enter_one(uid, now, newKey, guard, counterKeys, maxes)
+  if guard and redis.call('EXISTS', guard) == 0 then return 'KEY_GONE', '' end
+  if #counterKeys > 0 then
+    local counts = increment_each(counterKeys, window)
+    for i, n in ipairs(counts) do
+      if n > maxes[i] then return 'RATE_LIMITED', '' end
+    end
   end
-end
-local uid, now, cap = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-local ttl, hard, newKey = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6]
-redis.call('SADD', KEYS[6], ARGV[7])
-local key, admitted, expires = parse(redis.call('HGET', KEYS[4], uid))
-local live = key and expires > now
-if live and redis.call('ZSCORE', KEYS[5], uid) then return {'IMMEDIATE_ENTRY', key} end
-if redis.call('ZSCORE', KEYS[1], uid) then
+  redis.call('SADD', KEYS[6], concert)
+  local key, admitted, expires = parse(redis.call('HGET', KEYS[4], uid))
+  local live = key and expires > now
+  if live and redis.call('ZSCORE', KEYS[5], uid) then return 'IMMEDIATE_ENTRY', key end
+  if redis.call('ZSCORE', KEYS[1], uid) then
+    redis.call('HSET', KEYS[3], uid, now)
+    return 'WAITING', redis.call('ZRANK', KEYS[1], uid) + 1
+  end
+  local taken = redis.call('ZCOUNT', KEYS[5], '(' .. now, '+inf')
+  if redis.call('ZCARD', KEYS[1]) == 0 and taken < cap then
+    if live then
+      redis.call('ZADD', KEYS[5], expires, uid)
+      return 'IMMEDIATE_ENTRY', key
+    end
+    local exp = now + math.min(ttl, hard)
+    redis.call('HSET', KEYS[4], uid, newKey .. '|' .. now .. '|' .. exp)
+    redis.call('ZADD', KEYS[5], exp, uid)
+    return 'IMMEDIATE_ENTRY', newKey
+  end
+  redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[2]), uid)
   redis.call('HSET', KEYS[3], uid, now)
-  return {'WAITING', redis.call('ZRANK', KEYS[1], uid) + 1}
+  return 'WAITING', redis.call('ZCARD', KEYS[1])
 end
-local taken = redis.call('ZCOUNT', KEYS[5], '(' .. now, '+inf')
-if redis.call('ZCARD', KEYS[1]) == 0 and taken < cap then
-  if live then
-    redis.call('ZADD', KEYS[5], expires, uid)
-    return {'IMMEDIATE_ENTRY', key}
+
+local results = {}
+local k, a = 7, 7
+for _ = 1, count do
+  local uid, now, newKey = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2]
+  local guarded, counters = tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4])
+  a = a + 5
+  local guard = nil
+  if guarded == 1 then
+    guard = KEYS[k]
+    k = k + 1
   end
-  local exp = now + math.min(ttl, hard)
-  redis.call('HSET', KEYS[4], uid, newKey .. '|' .. now .. '|' .. exp)
-  redis.call('ZADD', KEYS[5], exp, uid)
-  return {'IMMEDIATE_ENTRY', newKey}
+  local counterKeys, maxes = {}, {}
+  for i = 1, counters do
+    counterKeys[i] = KEYS[k]
+    maxes[i] = tonumber(ARGV[a])
+    k = k + 1
+    a = a + 1
+  end
+  local status, value = enter_one(uid, now, newKey, guard, counterKeys, maxes)
+  results[#results + 1] = status
+  results[#results + 1] = value
 end
-redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[2]), uid)
-redis.call('HSET', KEYS[3], uid, now)
-return {'WAITING', redis.call('ZCARD', KEYS[1])}
+return results
 `;
 
 // KEYS: wait seen keys  ARGV: user now
@@ -151,6 +179,26 @@ const runStatus = luaScript(STATUS);
 const runTick = luaScript(TICK);
 const runExtend = luaScript(EXTEND);
 
+/** Entries sent in one call at most; more in one turn go as several calls. */
+const ENTRIES_PER_CALL = 200;
+
+interface PendingEntry {
+  userId: number;
+  now: number;
+  limit: EntryRateLimit | undefined;
+  whileKeyExists: string | undefined;
+  resolve(result: EnterResult): void;
+  reject(error: unknown): void;
+}
+
+function enterResult(status: unknown, value: unknown): EnterResult {
+  if (status === 'RATE_LIMITED') return { status: 'RATE_LIMITED' };
+  if (status === 'KEY_GONE') return { status: 'KEY_GONE' };
+  if (status === 'WAITING') return { status: 'WAITING', rank: Number(value) };
+  if (status === 'IMMEDIATE_ENTRY') return { status: 'IMMEDIATE_ENTRY', accessKey: String(value) };
+  throw new Error(`queue entry script answered ${String(status)}`);
+}
+
 export function createRedisQueueStore(
   redis: Redis,
   keyPrefix: string,
@@ -164,45 +212,84 @@ export function createRedisQueueStore(
     active: `${keyPrefix}q:${concertId}:active`,
   });
   const concertsKey = `${keyPrefix}q:concerts`;
+
+  /**
+   * Entries waiting for this turn's call, by concert. In a rush thousands of fans enter the same
+   * waiting room each second; one EVALSHA per entry cost more of the server's CPU (the command,
+   * its promise, its reply) than everything else the entry does, and Redis's too. Entries of one
+   * turn go as one call instead, in arrival order: the script runs them one after the other, so
+   * each gets exactly the answer a call of its own would have given.
+   */
+  const pendingEntries = new Map<number, PendingEntry[]>();
+  function sendPendingEntries(): void {
+    for (const [concertId, batch] of pendingEntries) sendEntries(concertId, batch);
+    pendingEntries.clear();
+  }
+  function sendEntries(concertId: number, batch: PendingEntry[]): void {
+    const q = k(concertId);
+    const keys = [q.wait, q.seq, q.seen, q.keys, q.active, concertsKey];
+    const args: Array<string | number> = [
+      settings.capacity,
+      settings.keyTtlMs,
+      settings.keyHardCapMs,
+      concertId,
+      // Every caller passes the same window (QueueService's limits); the first one's is used.
+      batch.find((entry) => entry.limit)?.limit?.windowSeconds ?? 0,
+      batch.length,
+    ];
+    for (const entry of batch) {
+      const counters = entry.limit?.counters ?? [];
+      args.push(
+        entry.userId,
+        entry.now,
+        newAccessKey(),
+        entry.whileKeyExists === undefined ? 0 : 1,
+        counters.length,
+      );
+      if (entry.whileKeyExists !== undefined) keys.push(entry.whileKeyExists);
+      for (const counter of counters) {
+        keys.push(counterKey(keyPrefix, counter.key));
+        args.push(counter.max);
+      }
+    }
+    runEnter(redis, keys, args).then(
+      (reply) => {
+        const results = reply as Array<string | number>;
+        batch.forEach((entry, i) => {
+          try {
+            entry.resolve(enterResult(results[2 * i], results[2 * i + 1]));
+          } catch (error) {
+            entry.reject(error);
+          }
+        });
+      },
+      (error: unknown) => {
+        for (const entry of batch) entry.reject(error);
+      },
+    );
+  }
   const parseKey = (raw: string | null) => {
     const [accessKey, , expires] = (raw ?? '').split('|');
     return accessKey && expires ? { accessKey, expiresAt: Number(expires) } : null;
   };
 
   return {
-    async enter(concertId, userId, now, limit, whileKeyExists): Promise<EnterResult> {
-      const q = k(concertId);
-      const counters = limit?.counters ?? [];
-      const [status, value] = (await runEnter(
-        redis,
-        [
-          q.wait,
-          q.seq,
-          q.seen,
-          q.keys,
-          q.active,
-          concertsKey,
-          ...(whileKeyExists === undefined ? [] : [whileKeyExists]),
-          ...counters.map((c) => counterKey(keyPrefix, c.key)),
-        ],
-        [
-          userId,
-          now,
-          settings.capacity,
-          settings.keyTtlMs,
-          settings.keyHardCapMs,
-          newAccessKey(),
-          concertId,
-          limit?.windowSeconds ?? 0,
-          whileKeyExists === undefined ? 0 : 1,
-          ...counters.map((c) => c.max),
-        ],
-      )) as [string, (string | number)?];
-      if (status === 'RATE_LIMITED') return { status: 'RATE_LIMITED' };
-      if (status === 'KEY_GONE') return { status: 'KEY_GONE' };
-      return status === 'WAITING'
-        ? { status: 'WAITING', rank: Number(value) }
-        : { status: 'IMMEDIATE_ENTRY', accessKey: String(value) };
+    enter(concertId, userId, now, limit, whileKeyExists): Promise<EnterResult> {
+      return new Promise((resolve, reject) => {
+        let batch = pendingEntries.get(concertId);
+        if (!batch) {
+          batch = [];
+          pendingEntries.set(concertId, batch);
+          // The batch leaves at the end of this turn of the event loop, with the other Redis
+          // commands of the turn (redis-client.ts coalesceWrites): no wait of its own.
+          if (pendingEntries.size === 1) setImmediate(sendPendingEntries);
+        }
+        batch.push({ userId, now, limit, whileKeyExists, resolve, reject });
+        if (batch.length >= ENTRIES_PER_CALL) {
+          pendingEntries.delete(concertId);
+          sendEntries(concertId, batch);
+        }
+      });
     },
 
     async status(concertId, userId, now): Promise<QueueStatusResult> {
