@@ -96,6 +96,11 @@ export async function pipelinedLoad(options: {
   depth: number;
   request: (index: number) => Buffer;
   check: (index: number, answer: PipelinedAnswer) => boolean;
+  /**
+   * The client address of connection i (e.g. 127.0.0.2-65 on loopback): a rush comes from many
+   * addresses, and a server limiting requests per address would refuse one address's flood.
+   */
+  localAddress?: (connection: number) => string;
 }): Promise<PipelinedRun> {
   const target = new URL(options.url);
   const deadline = Date.now() + options.seconds * 1_000;
@@ -104,9 +109,14 @@ export async function pipelinedLoad(options: {
   let answered = 0;
   let failures = 0;
 
-  const drive = () =>
+  const drive = (_: unknown, connection: number) =>
     new Promise<void>((resolve) => {
-      const socket: Socket = connect({ host: target.hostname, port: Number(target.port) });
+      const localAddress = options.localAddress?.(connection);
+      const socket: Socket = connect({
+        host: target.hostname,
+        port: Number(target.port),
+        ...(localAddress === undefined ? {} : { localAddress }),
+      });
       socket.setNoDelay(true);
       const parser = new ResponseStream();
       const inFlight: number[] = [];

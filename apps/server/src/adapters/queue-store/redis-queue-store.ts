@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { counterKey, INCREMENT_EACH_LUA } from '../counter-store/redis-counter-store';
 import { luaScript } from '../redis/lua-script';
+import { beforeTurnWrite } from '../redis/redis-client';
 import { newAccessKey } from './memory-queue-store';
 import type {
   EnterResult,
@@ -32,8 +33,9 @@ end
 
 // Entries into one concert's waiting room, in arrival order, as one call (a batch of one when
 // alone). KEYS: wait seq seen keys active concerts, then each entry's own keys: [guard] counter...
-// ARGV: capacity ttl hardCap concert window count, then per entry:
-//   user now newKey guarded counters max...
+// ARGV: capacity ttl hardCap concert window count, then per entry one string (one argument
+//   instead of up to eight: each argument costs the client as much as the script's work):
+//   "user now newKey guarded counters max..." separated by spaces.
 // An entry with guarded = 1 goes ahead only while its guard key exists (KEY_GONE otherwise);
 // then its rate-limit counters rise, and over any max it stops there (RATE_LIMITED). Returns
 // each entry's status and value, flat, in the same order.
@@ -74,11 +76,12 @@ local function enter_one(uid, now, newKey, guard, counterKeys, maxes)
 end
 
 local results = {}
-local k, a = 7, 7
-for _ = 1, count do
-  local uid, now, newKey = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2]
-  local guarded, counters = tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4])
-  a = a + 5
+local k = 7
+for e = 1, count do
+  local fields = {}
+  for field in string.gmatch(ARGV[6 + e], '%S+') do fields[#fields + 1] = field end
+  local uid, now, newKey = fields[1], tonumber(fields[2]), fields[3]
+  local guarded, counters = tonumber(fields[4]), tonumber(fields[5])
   local guard = nil
   if guarded == 1 then
     guard = KEYS[k]
@@ -87,9 +90,8 @@ for _ = 1, count do
   local counterKeys, maxes = {}, {}
   for i = 1, counters do
     counterKeys[i] = KEYS[k]
-    maxes[i] = tonumber(ARGV[a])
+    maxes[i] = tonumber(fields[5 + i])
     k = k + 1
-    a = a + 1
   end
   local status, value = enter_one(uid, now, newKey, guard, counterKeys, maxes)
   results[#results + 1] = status
@@ -239,18 +241,14 @@ export function createRedisQueueStore(
     ];
     for (const entry of batch) {
       const counters = entry.limit?.counters ?? [];
-      args.push(
-        entry.userId,
-        entry.now,
-        newAccessKey(),
-        entry.whileKeyExists === undefined ? 0 : 1,
-        counters.length,
-      );
+      const guarded = entry.whileKeyExists === undefined ? 0 : 1;
+      let fields = `${entry.userId} ${entry.now} ${newAccessKey()} ${guarded} ${counters.length}`;
       if (entry.whileKeyExists !== undefined) keys.push(entry.whileKeyExists);
       for (const counter of counters) {
         keys.push(counterKey(keyPrefix, counter.key));
-        args.push(counter.max);
+        fields += ` ${counter.max}`;
       }
+      args.push(fields);
     }
     runEnter(redis, keys, args).then(
       (reply) => {
@@ -280,9 +278,9 @@ export function createRedisQueueStore(
         if (!batch) {
           batch = [];
           pendingEntries.set(concertId, batch);
-          // The batch leaves at the end of this turn of the event loop, with the other Redis
-          // commands of the turn (redis-client.ts coalesceWrites): no wait of its own.
-          if (pendingEntries.size === 1) setImmediate(sendPendingEntries);
+          // The batch leaves at the end of this turn of the event loop, in the same write as
+          // the turn's other Redis commands (redis-client.ts): no wait of its own.
+          if (pendingEntries.size === 1) beforeTurnWrite(redis, sendPendingEntries);
         }
         batch.push({ userId, now, limit, whileKeyExists, resolve, reject });
         if (batch.length >= ENTRIES_PER_CALL) {

@@ -53,6 +53,9 @@ export async function openRedis(url: string): Promise<Redis> {
   return client;
 }
 
+/** Per client: whether this turn's commands are held back, and what must run before they leave. */
+const turns = new WeakMap<Redis, { corked: boolean; beforeWrite: Array<() => void> }>();
+
 /**
  * Commands issued during one turn of the event loop leave in one socket write at its end. Each
  * write to a loopback socket is a system call that also runs the receiving side, and with
@@ -61,17 +64,42 @@ export async function openRedis(url: string): Promise<Redis> {
  */
 function coalesceWrites(client: Redis): void {
   const send = client.sendCommand.bind(client);
-  let corked: { uncork(): void } | null = null;
+  const turn = { corked: false, beforeWrite: [] as Array<() => void> };
+  turns.set(client, turn);
   client.sendCommand = (...args: Parameters<Redis['sendCommand']>) => {
-    const stream = client.stream;
-    if (!corked && stream && stream.writable) {
-      stream.cork();
-      corked = stream;
-      setImmediate(() => {
-        corked = null;
-        stream.uncork();
-      });
-    }
+    holdUntilEndOfTurn(client);
     return send(...args);
   };
+}
+
+/** Holds this turn's commands back (once per turn) and sends them all at its end. */
+function holdUntilEndOfTurn(client: Redis): boolean {
+  const turn = turns.get(client);
+  const stream = client.stream;
+  if (!turn || !stream || !stream.writable) return false;
+  if (turn.corked) return true;
+  stream.cork();
+  turn.corked = true;
+  setImmediate(() => {
+    try {
+      // Batches built during the turn (queue entries) join its write instead of waiting a turn.
+      while (turn.beforeWrite.length > 0) {
+        for (const callback of turn.beforeWrite.splice(0)) callback();
+      }
+    } finally {
+      turn.corked = false;
+      stream.uncork();
+    }
+  });
+  return true;
+}
+
+/**
+ * Runs `callback` at the end of this turn, just before the turn's commands leave, so the commands
+ * it sends go in the same write (a batch gathered during the turn: redis-queue-store.ts). On a
+ * client without write coalescing (tests' own), simply at the end of the turn.
+ */
+export function beforeTurnWrite(client: Redis, callback: () => void): void {
+  if (holdUntilEndOfTurn(client)) turns.get(client)?.beforeWrite.push(callback);
+  else setImmediate(callback);
 }

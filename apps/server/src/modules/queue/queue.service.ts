@@ -128,10 +128,11 @@ export function createQueueService(deps: {
     user: SessionUser;
     concertId: number;
     ip: string;
-    sessionLiveKey?: string;
+    sessionLiveKey?: string | undefined;
   }): Promise<QueueEnterResult | 'SESSION_GONE'> {
+    const now = clock.now();
     try {
-      await concerts.assertOnSale(options.concertId, clock.now());
+      await concerts.assertOnSale(options.concertId, now);
     } catch (error) {
       // Refused entries count towards the limit too, and an over-limit caller hears 429 first.
       await limitRate('queue-enter', options.user, options.ip, deps.ratePerMinute);
@@ -141,7 +142,7 @@ export function createQueueService(deps: {
     const result = await store.enter(
       options.concertId,
       options.user.id,
-      clock.now().getTime(),
+      now.getTime(),
       rateLimit('queue-enter', options.user, options.ip, deps.ratePerMinute),
       options.sessionLiveKey,
     );
