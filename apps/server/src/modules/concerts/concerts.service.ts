@@ -249,7 +249,10 @@ export function createConcertsService(deps: {
    * up to `catalogMaxAgeMs`, the freshness the public catalogue already promises. Local changes
    * drop them at once; the time window itself is always compared with the current time.
    */
-  const saleRows = new Map<number, { row: Promise<ConcertRow>; loadedAt: number }>();
+  const saleRows = new Map<
+    number,
+    { row: Promise<ConcertRow>; loaded?: ConcertRow; loadedAt: number }
+  >();
   function saleRowOf(concertId: number): Promise<ConcertRow> {
     const nowMs = deps.clock.now().getTime();
     const cached = saleRows.get(concertId);
@@ -258,14 +261,40 @@ export function createConcertsService(deps: {
     // wait for it instead of each sending the same query (bench/queue saw hundreds per expiry).
     const row = assertConcertExists(concertId);
     if (deps.catalogMaxAgeMs > 0) {
-      const entry = { row, loadedAt: nowMs };
+      const entry: { row: Promise<ConcertRow>; loaded?: ConcertRow; loadedAt: number } = {
+        row,
+        loadedAt: nowMs,
+      };
       saleRows.set(concertId, entry);
-      // A failed read (unknown concert, database away) is not kept.
-      row.catch(() => {
-        if (saleRows.get(concertId) === entry) saleRows.delete(concertId);
-      });
+      row.then(
+        (loaded) => {
+          entry.loaded = loaded;
+        },
+        // A failed read (unknown concert, database away) is not kept.
+        () => {
+          if (saleRows.get(concertId) === entry) saleRows.delete(concertId);
+        },
+      );
     }
     return row;
+  }
+
+  /** Whether the concert row allows sales at `now` (product-rules.md §1). */
+  function isOnSale(concert: ConcertRow, now: Date): boolean {
+    return (
+      concert.status === 'ON_SALE' && now >= concert.bookingStartAt && now < concert.bookingEndAt
+    );
+  }
+
+  /**
+   * The on-sale check answered from the cached row, without a promise: true or false when a
+   * fresh row is at hand, undefined when `assertOnSale` must read it (the queue entry's lane).
+   */
+  function onSaleFromCache(concertId: number, now: Date): boolean | undefined {
+    const cached = saleRows.get(concertId);
+    if (!cached?.loaded || now.getTime() - cached.loadedAt >= deps.catalogMaxAgeMs)
+      return undefined;
+    return isOnSale(cached.loaded, now);
   }
 
   /** Forgets every cached concert row (after a write to concerts). */
@@ -280,13 +309,7 @@ export function createConcertsService(deps: {
    */
   async function assertOnSale(concertId: number, now: Date): Promise<ConcertRow> {
     const concert = await saleRowOf(concertId);
-    if (
-      concert.status !== 'ON_SALE' ||
-      now < concert.bookingStartAt ||
-      now >= concert.bookingEndAt
-    ) {
-      throw new AppError('B001');
-    }
+    if (!isOnSale(concert, now)) throw new AppError('B001');
     return concert;
   }
 
@@ -321,6 +344,7 @@ export function createConcertsService(deps: {
     getAiSummary,
     assertConcertExists,
     assertOnSale,
+    onSaleFromCache,
     /** Call after any write to concerts made outside this service (AI summaries, seller edits). */
     invalidateCatalog: invalidateConcerts,
     toConcert,

@@ -6,15 +6,15 @@ import type { FastLane } from '../../http/fast-lanes';
 import { slidingRefreshDue } from '../../http/session';
 import type { QueueService } from './queue.service';
 
-/** The entry's path as the web app and the spec's client call it. */
-const ENTRY_PATH = '/api/queue/enter';
 /**
- * The only query the lane takes: `concertId` alone, a positive integer without sign, zeros or
- * spaces in front, at most 10 digits (checked against the contract's maximum below). Anything
- * else (another parameter, a NUL, a bad id) is the usual route's to refuse, with its messages.
+ * The entry as the web app and the spec's client call it, with the only query the lane takes:
+ * `concertId` alone, digits only, no zero in front, up to the contract's maximum. Anything else
+ * (another parameter, a NUL, a bad id) is the usual route's to refuse, with its messages.
  */
-const ENTRY_QUERY = /^concertId=([1-9][0-9]{0,9})$/;
+const ENTRY_QUERY_START = '/api/queue/enter?concertId=';
 const MAX_CONCERT_ID = 2_147_483_647;
+/** Waiting answers kept (one per rank); past this the memory starts over. */
+const WAITING_ANSWERS_MAX = 50_000;
 /** Sessions the lane remembers per instance; past this the memory starts over (a shortcut). */
 const REMEMBERED_MAX = 100_000;
 
@@ -89,6 +89,24 @@ export function createQueueEntryFastLane(deps: QueueEntryFastLaneDeps): FastLane
     'application/json; charset=utf-8',
   ];
   const headersByLength = new Map<number, string[]>();
+
+  /**
+   * A waiting fan's answer depends on the rank and the wait only, and a fan retrying gets the
+   * same one again: the bytes are kept per rank (with the wait they were made for). Answers with
+   * an access key are each their own.
+   */
+  const waitingAnswers = new Map<number, { etaSeconds: number | undefined; bytes: Buffer }>();
+  function answerBytes(result: QueueEnterResult): Buffer {
+    if (result.status !== 'WAITING' || result.rank === undefined) {
+      return Buffer.from(serializeEnterEnvelope({ success: true, data: result }));
+    }
+    const known = waitingAnswers.get(result.rank);
+    if (known && known.etaSeconds === result.etaSeconds) return known.bytes;
+    const bytes = Buffer.from(serializeEnterEnvelope({ success: true, data: result }));
+    if (waitingAnswers.size >= WAITING_ANSWERS_MAX) waitingAnswers.clear();
+    waitingAnswers.set(result.rank, { etaSeconds: result.etaSeconds, bytes });
+    return bytes;
+  }
   function headersFor(length: number): string[] {
     let headers = headersByLength.get(length);
     if (!headers) {
@@ -115,13 +133,16 @@ export function createQueueEntryFastLane(deps: QueueEntryFastLaneDeps): FastLane
   function concertIdOf(request: IncomingMessage): number | null {
     if (request.method !== 'POST' || request.httpVersion !== '1.1') return null;
     const url = request.url ?? '';
-    if (!url.startsWith(ENTRY_PATH) || url.charCodeAt(ENTRY_PATH.length) !== 63 /* ? */) {
-      return null;
+    if (!url.startsWith(ENTRY_QUERY_START)) return null;
+    // The digits, read in place (no regular expression or copy: this runs on every request).
+    let concertId = 0;
+    for (let i = ENTRY_QUERY_START.length; i < url.length; i += 1) {
+      const digit = url.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9 || (digit === 0 && concertId === 0)) return null;
+      concertId = concertId * 10 + digit;
+      if (concertId > MAX_CONCERT_ID) return null;
     }
-    const match = ENTRY_QUERY.exec(url.slice(ENTRY_PATH.length + 1));
-    if (!match) return null;
-    const concertId = Number(match[1]);
-    if (concertId > MAX_CONCERT_ID) return null;
+    if (concertId === 0) return null;
     const { headers } = request;
     if (headers.host === undefined) return null;
     // A body (or a type the JSON parser would not take) is the usual route's to judge.
@@ -193,14 +214,14 @@ export function createQueueEntryFastLane(deps: QueueEntryFastLaneDeps): FastLane
     } catch (error) {
       outcome = { ok: false, error };
     }
-    const body = outcome.ok ? serializeEnterEnvelope({ success: true, data: outcome.result }) : '';
+    const body = outcome.ok ? answerBytes(outcome.result) : null;
     // The server began stopping meanwhile: the usual path adds `Connection: close` (drain.ts).
-    if (!outcome.ok || body.length >= compressMinBytes || deps.isDraining()) {
+    if (!outcome.ok || !body || body.length >= compressMinBytes || deps.isDraining()) {
       outcomes.set(request, outcome);
       handOver(request, response);
       return;
     }
-    response.writeHead(200, headersFor(Buffer.byteLength(body)));
+    response.writeHead(200, headersFor(body.length));
     response.end(body);
     answered += 1;
     if (deps.observe) deps.observe(200, (performance.now() - startedAt) / 1000);
