@@ -65,7 +65,8 @@ export interface QueueEntryFastLaneDeps {
  * The lane does what the usual path does for a well-formed call from a logged-in fan, in the
  * same order, with the same functions: the Host rule, the origin check (CSRF), no body, the
  * contract's query, the session cookie's signature and the stored session, the sliding expiry,
- * then `queue.enter`, the contract serializer and the security headers. It takes nothing else:
+ * then the entry (`queue.enterUnlessKeyGone`, which checks a remembered session in the entry's
+ * own Redis call), the contract serializer and the security headers. It takes nothing else:
  * - before the entry, anything off that path (no or an expired session, a refresh of the
  *   sliding expiry due, a foreign origin, a body, another query, a stopping server, HTTP/1.0)
  *   goes to Fastify untouched, which answers it as it always has;
