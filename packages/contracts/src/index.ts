@@ -21,3 +21,4 @@ export * from './on-sale';
 export * from './notifications';
 export * from './account-email';
 export * from './dashboards';
+export * from './venue-layout';
