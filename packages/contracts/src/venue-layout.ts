@@ -171,14 +171,12 @@ export const venueLayoutSchema = z
   })
   .superRefine((layout, ctx) => {
     // The rules between fields, each reported at the path of the value to change.
+    const problem = (path: Array<string | number>, message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
     const codes = new Set<string>();
     layout.grades.forEach((grade, i) => {
       if (codes.has(grade.code)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['grades', i, 'code'],
-          message: venueLayoutMessages.duplicateGradeCode,
-        });
+        problem(['grades', i, 'code'], venueLayoutMessages.duplicateGradeCode);
       }
       codes.add(grade.code);
     });
@@ -187,20 +185,12 @@ export const venueLayoutSchema = z
     let forSale = 0;
     layout.sections.forEach((section, s) => {
       if (sectionNames.has(section.name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['sections', s, 'name'],
-          message: venueLayoutMessages.duplicateSection,
-        });
+        problem(['sections', s, 'name'], venueLayoutMessages.duplicateSection);
       }
       sectionNames.add(section.name);
       if (section.kind === 'STANDING') {
         if (!codes.has(section.grade)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sections', s, 'grade'],
-            message: venueLayoutMessages.unknownGrade,
-          });
+          problem(['sections', s, 'grade'], venueLayoutMessages.unknownGrade);
         }
         places += section.capacity;
         forSale += section.capacity;
@@ -209,11 +199,7 @@ export const venueLayoutSchema = z
       const rowNumbers = new Set<number>();
       section.rows.forEach((row, r) => {
         if (rowNumbers.has(row.row)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sections', s, 'rows', r, 'row'],
-            message: venueLayoutMessages.duplicateRow,
-          });
+          problem(['sections', s, 'rows', r, 'row'], venueLayoutMessages.duplicateRow);
         }
         rowNumbers.add(row.row);
         const wheelchairs = new Set(
@@ -233,71 +219,35 @@ export const venueLayoutSchema = z
           places += 1;
           if (!seat.tags?.includes('KILLED') && !seat.tags?.includes('HELD')) forSale += 1;
           if (numbers.has(seat.number)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: at('number'),
-              message: venueLayoutMessages.duplicateSeat,
-            });
+            problem(at('number'), venueLayoutMessages.duplicateSeat);
           }
           numbers.add(seat.number);
           if (!codes.has(seat.grade)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: at('grade'),
-              message: venueLayoutMessages.unknownGrade,
-            });
+            problem(at('grade'), venueLayoutMessages.unknownGrade);
           }
           const tags = seat.tags ?? [];
           if (new Set(tags).size !== tags.length) {
-            ctx.addIssue({
-              code: 'custom',
-              path: at('tags'),
-              message: venueLayoutMessages.duplicateTag,
-            });
+            problem(at('tags'), venueLayoutMessages.duplicateTag);
           }
           if (tags.includes('HELD') && tags.includes('KILLED')) {
-            ctx.addIssue({
-              code: 'custom',
-              path: at('tags'),
-              message: venueLayoutMessages.heldAndKilled,
-            });
+            problem(at('tags'), venueLayoutMessages.heldAndKilled);
           }
           if (seat.companionOf !== undefined) {
             if (!tags.includes('COMPANION')) {
-              ctx.addIssue({
-                code: 'custom',
-                path: at('companionOf'),
-                message: venueLayoutMessages.companionNeedsTag,
-              });
+              problem(at('companionOf'), venueLayoutMessages.companionNeedsTag);
             } else if (!wheelchairs.has(seat.companionOf)) {
-              ctx.addIssue({
-                code: 'custom',
-                path: at('companionOf'),
-                message: venueLayoutMessages.companionTarget,
-              });
+              problem(at('companionOf'), venueLayoutMessages.companionTarget);
             }
           } else if (tags.includes('COMPANION')) {
-            ctx.addIssue({
-              code: 'custom',
-              path: at('companionOf'),
-              message: venueLayoutMessages.companionWithout,
-            });
+            problem(at('companionOf'), venueLayoutMessages.companionWithout);
           }
         });
       });
     });
     if (places > venueLayoutLimits.placesMax) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sections'],
-        message: venueLayoutMessages.tooManyPlaces,
-      });
+      problem(['sections'], venueLayoutMessages.tooManyPlaces);
     } else if (forSale === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sections'],
-        message: venueLayoutMessages.nothingForSale,
-      });
+      problem(['sections'], venueLayoutMessages.nothingForSale);
     }
   });
 

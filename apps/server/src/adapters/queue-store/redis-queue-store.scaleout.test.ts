@@ -23,18 +23,21 @@ describeQueueStoreContract('redis', async (settings) => {
   };
 });
 
+/** A queue store (one slot) and counter store of their own, under a fresh key prefix. */
+function freshStores() {
+  const prefix = `cctest:${randomBytes(4).toString('hex')}:`;
+  prefixes.push(prefix);
+  const settings = { capacity: 1, keyTtlMs: 60_000, keyHardCapMs: 600_000, waitingGraceMs: 30_000 };
+  return {
+    prefix,
+    store: createRedisQueueStore(redis, prefix, settings),
+    counters: createRedisCounterStore(redis, prefix),
+  };
+}
+
 describe('redis queue store: an entry while a key exists', () => {
   it('enters only while the watched key exists, and then changes nothing else', async () => {
-    const prefix = `cctest:${randomBytes(4).toString('hex')}:`;
-    prefixes.push(prefix);
-    const settings = {
-      capacity: 1,
-      keyTtlMs: 60_000,
-      keyHardCapMs: 600_000,
-      waitingGraceMs: 30_000,
-    };
-    const store = createRedisQueueStore(redis, prefix, settings);
-    const counters = createRedisCounterStore(redis, prefix);
+    const { prefix, store, counters } = freshStores();
     const session = `${prefix}sess:watched`;
     const limit = { counters: [{ key: 'entry:user:1', max: 5 }], windowSeconds: 60 };
     await redis.set(session, '{"userId":1}');
@@ -52,15 +55,7 @@ describe('redis queue store: an entry while a key exists', () => {
 
 describe('redis queue store: entries of one turn in one call', () => {
   it('answers each entry of a batch as a call of its own would, in arrival order', async () => {
-    const prefix = `cctest:${randomBytes(4).toString('hex')}:`;
-    prefixes.push(prefix);
-    const settings = {
-      capacity: 1,
-      keyTtlMs: 60_000,
-      keyHardCapMs: 600_000,
-      waitingGraceMs: 30_000,
-    };
-    const store = createRedisQueueStore(redis, prefix, settings);
+    const { prefix, store } = freshStores();
     const live = `${prefix}sess:live`;
     await redis.set(live, '{"userId":1}');
     const limit = (user: number) => ({
