@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './account-email';
 export * from './dashboards';
 export * from './venue-layout';
+export * from './venues';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { concertSchema, concertStatusLabels, sortDirections } from './concerts';
 import { concertStatusSchema, type ConcertStatus } from './enums';
+import { gradePriceSchema } from './venues';
 
 /**
  * Seller concerts (api-contract.md §11.2, §14 items 1 and 15; seller-admin-side.md §3-5): the
@@ -51,6 +52,14 @@ export const sellerConcertMessages = {
   scheduleLocked:
     '이미 판매된 티켓이 있어 공연 일시와 예매 기간을 변경할 수 없습니다. 일정을 바꾸려면 콘서트를 취소하고 다시 등록해주세요.',
   completedNotCancellable: '이미 종료된 공연은 취소할 수 없습니다.',
+  venueId: '공연장 ID는 1 이상의 양수여야 합니다.',
+  venueAndLayout: '공연장(venueId)과 좌석 배치(seatLayout) 중 하나만 보내주세요.',
+  gradePrices: '등급 가격은 20개까지 보낼 수 있습니다.',
+  gradePricesWithoutLayout: '등급별 가격은 공연장이나 좌석 배치와 함께만 보낼 수 있습니다.',
+  unknownGradePrice: '좌석 배치에 없는 등급 코드입니다.',
+  duplicateGradePrice: '같은 등급의 가격이 두 번 있습니다.',
+  layoutSeatsFixed:
+    '좌석 배치로 만든 콘서트는 총 좌석 수를 바꿀 수 없습니다. 좌석은 홀드석 해제·판매 중지로 관리해주세요.',
 } as const;
 
 /** A status change the seller may make by hand (§11.2): SCHEDULED <-> ON_SALE, any -> CANCELLED. */
@@ -257,10 +266,46 @@ export function createConcertCreateSchema(today: () => string = seoulToday) {
         .enum(concertCreateStatuses, { error: sellerConcertMessages.createStatus })
         .optional()
         .default('SCHEDULED'),
+      // Issue 25: a saved venue or an inline layout in place of `totalSeats` (the quick plan).
+      totalSeats: concertFormFieldsSchema.shape.totalSeats.optional(),
+      venueId: z
+        .number({ error: sellerConcertMessages.venueId })
+        .int({ error: sellerConcertMessages.venueId })
+        .min(1, { error: sellerConcertMessages.venueId })
+        .max(2_147_483_647, { error: sellerConcertMessages.venueId })
+        .optional(),
+      /** Checked by `checkVenueLayout` in the service, so problems name their layout path. */
+      seatLayout: z.unknown().optional(),
+      /** This concert's prices where they differ from the layout's. */
+      gradePrices: z
+        .array(gradePriceSchema)
+        .max(20, { error: sellerConcertMessages.gradePrices })
+        .optional(),
     })
     .superRefine((value, ctx) => {
       for (const issue of concertTimeIssues(value, today())) {
         ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+      }
+      const hasLayout = value.seatLayout !== undefined && value.seatLayout !== null;
+      if (value.venueId !== undefined && hasLayout) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['seatLayout'],
+          message: sellerConcertMessages.venueAndLayout,
+        });
+      } else if (value.venueId === undefined && !hasLayout && value.totalSeats === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['totalSeats'],
+          message: sellerConcertMessages.totalSeats,
+        });
+      }
+      if (value.gradePrices && value.venueId === undefined && !hasLayout) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gradePrices'],
+          message: sellerConcertMessages.gradePricesWithoutLayout,
+        });
       }
     });
 }

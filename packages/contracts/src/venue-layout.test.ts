@@ -146,6 +146,14 @@ describe('venue layout format', () => {
       `grades[3].code: ${venueLayoutMessages.duplicateGradeCode}`,
     ],
     [
+      'a duplicate grade name',
+      (l: VenueLayout) => ({
+        ...l,
+        grades: [...l.grades, { code: 'R2', name: 'R석', price: 1 }],
+      }),
+      `grades[3].name: ${venueLayoutMessages.duplicateGradeName}`,
+    ],
+    [
       'no grades',
       (l: VenueLayout) => ({ ...l, grades: [] }),
       `grades: ${venueLayoutMessages.grades}`,

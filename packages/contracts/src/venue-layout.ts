@@ -49,6 +49,7 @@ export const venueLayoutMessages = {
   size: '크기는 1~100,000 사이의 숫자여야 합니다',
   unknownGrade: '없는 등급 코드입니다',
   duplicateGradeCode: '등급 코드가 중복됩니다',
+  duplicateGradeName: '등급 이름이 중복됩니다',
   duplicateSection: '구역 이름이 중복됩니다',
   duplicateRow: '같은 구역에 같은 열 번호가 있습니다',
   duplicateSeat: '같은 열에 같은 좌석 번호가 있습니다',
@@ -174,11 +175,17 @@ export const venueLayoutSchema = z
     const problem = (path: Array<string | number>, message: string) =>
       ctx.addIssue({ code: 'custom', path, message });
     const codes = new Set<string>();
+    // Names too: a buyer tells grades apart by name (tickets and bookings print it).
+    const gradeNames = new Set<string>();
     layout.grades.forEach((grade, i) => {
       if (codes.has(grade.code)) {
         problem(['grades', i, 'code'], venueLayoutMessages.duplicateGradeCode);
       }
       codes.add(grade.code);
+      if (gradeNames.has(grade.name)) {
+        problem(['grades', i, 'name'], venueLayoutMessages.duplicateGradeName);
+      }
+      gradeNames.add(grade.name);
     });
     const sectionNames = new Set<string>();
     let places = 0;
