@@ -23,3 +23,6 @@ export * from './account-email';
 export * from './dashboards';
 export * from './venue-layout';
 export * from './venues';
+export * from './venue-layout-csv';
+export * from './venue-layout-templates';
+export * from './venue-layout-demos';
