@@ -96,6 +96,14 @@ export function venueLayoutDownloadUrl(venueId: number, format: 'json' | 'csv'):
   return `${API_BASE}/seller/venues/${venueId}/layout?format=${format}`;
 }
 
-export async function invalidateVenues(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: venuesQueryKey });
+/** After a change: the list and every venue read, except one just answered by a save. */
+export async function invalidateVenues(
+  queryClient: QueryClient,
+  { exceptVenueId }: { exceptVenueId?: number } = {},
+): Promise<void> {
+  const kept = exceptVenueId === undefined ? null : venueQueryOptions(exceptVenueId).queryKey;
+  await queryClient.invalidateQueries({
+    queryKey: venuesQueryKey,
+    predicate: (query) => kept === null || JSON.stringify(query.queryKey) !== JSON.stringify(kept),
+  });
 }

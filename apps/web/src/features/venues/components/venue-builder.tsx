@@ -1,4 +1,4 @@
-import type { VenueLayout } from '@curtaincall/contracts';
+import { venueLayoutLimits, type VenueLayout } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import { Eye, Hand, Move, MousePointer2, PaintBucket, Pencil, Redo2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -31,6 +31,7 @@ import {
 } from '../utils/layout-selection';
 import { withRo } from '../utils/korean';
 import { countLayout } from '../utils/layout-stats';
+import { compactInputClass, compactLabelClass } from './field-classes';
 import { GradeEditor } from './grade-editor';
 import { LayoutCanvas, type CanvasTool, type SeatGesture } from './layout-canvas';
 import { LayoutPreview } from './layout-preview';
@@ -367,6 +368,27 @@ export function VenueBuilder({
   const helpId = `${id}-help`;
   return (
     <div className="flex flex-col gap-4" onKeyDown={onRootKeyDown}>
+      <div className="flex max-w-sm flex-col gap-1">
+        <label htmlFor={`${id}-layout-name`} className={compactLabelClass}>
+          좌석 배치 이름
+        </label>
+        <input
+          id={`${id}-layout-name`}
+          className={compactInputClass}
+          value={layout.name}
+          maxLength={venueLayoutLimits.nameMax}
+          aria-invalid={problemAt('name') ? true : undefined}
+          aria-describedby={problemAt('name') ? `${id}-layout-name-error` : undefined}
+          onChange={(event) =>
+            edit({ ...layout, name: event.target.value }, '좌석 배치 이름을 바꿈')
+          }
+        />
+        {problemAt('name') && (
+          <p id={`${id}-layout-name-error`} className="text-xs text-rose-300">
+            {problemAt('name')}
+          </p>
+        )}
+      </div>
       <LayoutStarter layout={layout} onReplace={replace} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap gap-1" role="group" aria-label="실행 취소와 다시 실행">
