@@ -233,6 +233,36 @@ export const appRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'seller/venues',
+                    handle: meta(
+                      '공연장 관리',
+                      '공연장의 좌석 배치와 등급별 가격을 저장해 두고 콘서트 등록에 다시 쓰세요.',
+                    ),
+                    lazy: page(
+                      () => import('@/features/venues/components/venue-list-page'),
+                      (m) => m.VenueListPage,
+                    ),
+                  },
+                  {
+                    path: 'seller/venues/new',
+                    handle: meta(
+                      '새 공연장',
+                      '좌석 배치를 만들거나 가져와서 공연장으로 저장하세요.',
+                    ),
+                    lazy: page(
+                      () => import('@/features/venues/components/venue-editor-page'),
+                      (m) => m.VenueEditorPage,
+                    ),
+                  },
+                  {
+                    path: 'seller/venues/:venueId',
+                    handle: meta('공연장 편집', '공연장의 좌석 배치, 등급과 가격을 고치세요.'),
+                    lazy: page(
+                      () => import('@/features/venues/components/venue-editor-page'),
+                      (m) => m.VenueEditorPage,
+                    ),
+                  },
+                  {
                     path: 'seller/concerts/manage',
                     handle: meta(
                       '콘서트 관리',

@@ -38,7 +38,13 @@ describe('getSidebarGroups', () => {
   it('shows concert tools only to sellers and the admin group only to admins', () => {
     expect(labels('anonymous')).toEqual([]);
     expect(labels('user')).toEqual(['판매자 홈', '신청 현황', '판매자 권한 신청']);
-    expect(labels('seller')).toEqual(['판매자 홈', '신청 현황', '콘서트 등록', '콘서트 관리']);
+    expect(labels('seller')).toEqual([
+      '판매자 홈',
+      '신청 현황',
+      '콘서트 등록',
+      '콘서트 관리',
+      '공연장 관리',
+    ]);
     expect(labels('admin')).toEqual([
       '대시보드',
       '실시간 판매 현황',

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import {
   Activity,
   BarChart3,
+  Building2,
   ClipboardList,
   FilePlus2,
   History,
@@ -77,6 +78,7 @@ export function getSidebarGroups(viewer: Viewer): SidebarGroup[] {
       items: [
         { to: '/seller/concerts/register', label: '콘서트 등록', icon: PlusCircle },
         { to: '/seller/concerts/manage', label: '콘서트 관리', icon: ListChecks },
+        { to: '/seller/venues', label: '공연장 관리', icon: Building2 },
       ],
     },
   ];
