@@ -146,6 +146,10 @@ function servePages(): string[] {
       record(request);
       return HttpResponse.json({ success: true, data: makeSellerDashboard() });
     }),
+    http.get('/api/seller/venues', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: [] });
+    }),
   );
   return requested;
 }
@@ -336,6 +340,22 @@ const guardedRoutes: GuardCase[] = [
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
     landing: builtPage('콘서트 관리', '등록된 콘서트가 없습니다.'),
+  },
+  {
+    path: '/seller/venues',
+    name: '공연장 관리',
+    allowed: ['seller'],
+    redirect: 'unauthorized',
+    redirectPath: '/unauthorized',
+    landing: builtPage('공연장 관리', '저장한 공연장이 없습니다.'),
+  },
+  {
+    path: '/seller/venues/new',
+    name: '새 공연장',
+    allowed: ['seller'],
+    redirect: 'unauthorized',
+    redirectPath: '/unauthorized',
+    landing: builtPage('새 공연장', '좌석 집계'),
   },
   {
     path: '/admin',
