@@ -67,6 +67,8 @@ type Drag =
 
 const clickTolerancePx = 4;
 
+const isJsdom = typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
+
 /**
  * The seats on one `<canvas>` (never a DOM node per seat: a 50,000-seat hall stays one element),
  * redrawn in the next animation frame after any change. Pointer: drag a rectangle to paint or
@@ -145,7 +147,8 @@ export function LayoutCanvas({
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
+    // jsdom (the component tests) has no 2D context and logs an error for every request of one.
+    const context = isJsdom ? null : canvas?.getContext('2d');
     if (!canvas || !context) return;
     const frame = requestAnimationFrame(() => {
       const ratio = window.devicePixelRatio || 1;
