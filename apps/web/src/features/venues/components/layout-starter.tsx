@@ -7,7 +7,7 @@ import {
   type VenueLayout,
 } from '@curtaincall/contracts';
 import { Download, FileUp } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { downloadLayout, readLayoutFile } from '../utils/layout-files';
@@ -69,8 +69,8 @@ export function LayoutStarter({ layout, onReplace }: LayoutStarterProps) {
     });
   };
 
-  const applyTemplate = (event: FormEvent) => {
-    event.preventDefault();
+  // Not a <form>: the builder sits inside the venue page's form, and forms do not nest.
+  const applyTemplate = () => {
     try {
       const built = build();
       setTemplateProblems([]);
@@ -103,7 +103,7 @@ export function LayoutStarter({ layout, onReplace }: LayoutStarterProps) {
         템플릿 · 가져오기 · 내보내기
       </h3>
       <div className="grid gap-4 desktop:grid-cols-2">
-        <form onSubmit={applyTemplate} className="flex flex-col gap-3" aria-label="템플릿으로 시작">
+        <div role="group" aria-label="템플릿으로 시작" className="flex flex-col gap-3">
           <fieldset className="flex flex-col gap-1.5">
             <legend className={`${compactLabelClass} mb-1`}>템플릿</legend>
             {(Object.keys(templateLabels) as Template[]).map((key) => (
@@ -209,10 +209,10 @@ export function LayoutStarter({ layout, onReplace }: LayoutStarterProps) {
           <p className="text-xs text-zinc-400">
             지금 배치를 바꿉니다. 실행 취소(Ctrl+Z)로 되돌릴 수 있습니다.
           </p>
-          <Button type="submit" variant="outline" size="sm">
+          <Button variant="outline" size="sm" onClick={applyTemplate}>
             이 템플릿으로 새로 시작
           </Button>
-        </form>
+        </div>
         <div className="flex flex-col gap-3">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-file`} className={compactLabelClass}>

@@ -491,14 +491,14 @@ export function VenueBuilder({
               />
             </div>
             <p
-              key={announcementKey}
               role="status"
               aria-live="polite"
               aria-atomic="true"
               data-testid="builder-announcement"
               className="min-h-5 text-sm text-zinc-200"
             >
-              {announcement}
+              {/* A new node per announcement: the same sentence twice is read twice. */}
+              <span key={announcementKey}>{announcement}</span>
             </p>
             <details className="text-xs text-zinc-400">
               <summary className="cursor-pointer text-sm text-zinc-300">키보드 사용법</summary>
