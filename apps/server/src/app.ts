@@ -91,6 +91,10 @@ import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.
 import { posterUploadsRoutes } from './modules/poster-uploads/poster-uploads.routes';
 import { createPosterUploadsService } from './modules/poster-uploads/poster-uploads.service';
 import { createSellerConcertsService } from './modules/seller-concerts/seller-concerts.service';
+import { concertSeatsRoutes } from './modules/venues/concert-seats.routes';
+import { createConcertSeatsService } from './modules/venues/concert-seats.service';
+import { venuesRoutes } from './modules/venues/venues.routes';
+import { createVenuesService } from './modules/venues/venues.service';
 import { createConcertsService } from './modules/concerts/concerts.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
@@ -349,11 +353,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
   // A cancelled concert's refunds are the refund job's; a cancel wakes it (once jobs run).
   let wakeRefundJob = (): void => undefined;
+  const venues = createVenuesService({ db: database.db, clock });
   const sellerConcerts = createSellerConcertsService({
     db: database.db,
     concerts,
     bookings,
     queue,
+    venues,
     clock,
     wakeRefundJob: () => wakeRefundJob(),
   });
@@ -545,6 +551,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       });
       await api.register(concertsRoutes, { concerts });
       await api.register(sellerConcertsRoutes, { sellerConcerts });
+      await api.register(venuesRoutes, { venues });
+      await api.register(concertSeatsRoutes, {
+        concertSeats: createConcertSeatsService({ db: database.db, clock, concerts, bookings }),
+      });
       await api.register(posterUploadsRoutes, { posterUploads });
       await api.register(aiSummaryRoutes, { aiSummaries });
       await api.register(communityRoutes, { community });

@@ -58,6 +58,10 @@ export const seatMessages = {
   keyMissing: '접근 권한 증명(AccessKey)이 없습니다.',
   keyInvalid: 'AccessKey가 유효하지 않거나 만료되었습니다.',
   seatId: '좌석 ID는 1 이상의 양수여야 합니다.',
+  notForSale: '판매하지 않는 좌석입니다.',
+  companionFirst: '휠체어석의 동반석입니다. 휠체어석을 먼저 선택해주세요.',
+  standingFull: '이 스탠딩 구역의 입장번호가 모두 선점되었거나 판매되었습니다.',
+  standingUnknown: '스탠딩 구역을 찾을 수 없습니다.',
 } as const;
 
 export const seatParamsSchema = z.object({
@@ -99,13 +103,32 @@ export const seatMapSchema = z.object({
       paymentSeconds: z.number().int(),
     })
     .optional(),
+  /**
+   * Ours, additive (issue 25): present for a concert made from a venue layout, whose seats
+   * `GET /concerts/{id}/layout` draws; then each section also names its kind and grade code,
+   * and `grades` lists the seller's grades in their order.
+   */
+  hasLayout: z.literal(true).optional(),
+  grades: z
+    .array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        price: z.number().int(),
+        color: z.string().nullable(),
+      }),
+    )
+    .optional(),
   sections: z.array(
     z.object({
       section: z.string(),
+      /** The grade most of the section's seats have (a drawn section may mix grades). */
       grade: z.string(),
       price: z.number().int(),
       rows: z.number().int(),
       seatCount: z.number().int(),
+      kind: z.enum(['SEATED', 'STANDING']).optional(),
+      gradeCode: z.string().optional(),
     }),
   ),
 });

@@ -11,7 +11,10 @@ export interface DemoConcert {
   dayOffset: number;
   startTime: string;
   endTime: string;
+  /** Places for sale (with `layout`, exactly the layout's). */
   totalSeats: number;
+  /** Issue 25: drawn from a demo venue's layout instead of the quick plan from `totalSeats`. */
+  layout?: 'hall' | 'arena';
   plan: DemoPlan;
   /** For SCHEDULED: days from today until booking opens. */
   bookingOpensIn?: number;
@@ -32,7 +35,8 @@ export const demoConcerts: DemoConcert[] = [
     dayOffset: 12,
     startTime: '19:30:00',
     endTime: '21:30:00',
-    totalSeats: 1200,
+    totalSeats: 1500,
+    layout: 'hall',
     plan: 'ON_SALE',
     minAge: 7,
     maxTicketsPerUser: 4,
@@ -100,7 +104,8 @@ export const demoConcerts: DemoConcert[] = [
     dayOffset: 30,
     startTime: '16:00:00',
     endTime: '22:00:00',
-    totalSeats: 5000,
+    totalSeats: 6000,
+    layout: 'arena',
     plan: 'ON_SALE',
     minAge: 12,
     maxTicketsPerUser: 4,

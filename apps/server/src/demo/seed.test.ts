@@ -7,6 +7,7 @@ import {
   reviews,
   sellerApplications,
   users,
+  venues,
 } from '../db/schema/index';
 import { queryRows } from '../db/client';
 import { addDays, toSeoulDate } from '../lib/seoul-time';
@@ -69,19 +70,32 @@ describe('demo data', () => {
     expect(rows.every((c) => c.title && /[가-힣]/.test(c.title) && c.posterImageUrl)).toBe(true);
   });
 
-  it('generates seat maps from 60 to 5,000 seats plus one of 50,000, with numeric rows', async () => {
+  it('generates seat maps from 60 to 5,000 seats, one of 50,000 and two drawn venues, with numeric rows', async () => {
     const db = ctx.database.db;
-    const sizes = (await db.select({ total: concerts.totalSeats }).from(concerts)).map(
-      (r) => r.total,
-    );
-    expect(Math.min(...sizes)).toBe(60);
-    expect(sizes).toContain(50_000);
-    expect(sizes.filter((s) => s !== 50_000).every((s) => s >= 60 && s <= 5_000)).toBe(true);
+    const rows = await db
+      .select({
+        total: concerts.totalSeats,
+        drawn: sql<boolean>`${concerts.seatLayout} is not null`,
+      })
+      .from(concerts);
+    const quickPlans = rows.filter((r) => !r.drawn).map((r) => r.total);
+    expect(Math.min(...quickPlans)).toBe(60);
+    expect(quickPlans).toContain(50_000);
+    expect(quickPlans.filter((s) => s !== 50_000).every((s) => s >= 60 && s <= 5_000)).toBe(true);
+    // The hall and the arena of the demo venues (issue 25), their places exactly the layouts'.
+    expect(
+      rows
+        .filter((r) => r.drawn)
+        .map((r) => r.total)
+        .sort(),
+    ).toEqual([1_500, 6_000]);
+    // A KILLED seat is a row (its place on the drawing) but never a place for sale.
     const mismatched = await queryRows<{ id: number }>(
       db,
       sql`select c.id from concerts c
           left join concert_seats s on s.concert_id = c.id
-          group by c.id having count(s.id) <> c.total_seats`,
+          group by c.id
+          having (count(s.id) filter (where s.block is distinct from 'KILLED')) <> c.total_seats`,
     );
     expect(mismatched).toEqual([]);
     const [bad] = await db
@@ -91,6 +105,43 @@ describe('demo data', () => {
         sql`${concertSeats.section} like '%-%' or ${concertSeats.rowNumber} < 1 or ${concertSeats.seatNumber} < 1`,
       );
     expect(bad?.n).toBe(0);
+  });
+
+  it("gives the demo seller two venues, each used by a demo concert that sells the venue's grades", async () => {
+    const db = ctx.database.db;
+    const saved = await db
+      .select({ id: venues.id, name: venues.name, seller: users.username })
+      .from(venues)
+      .innerJoin(users, eq(users.id, venues.sellerId));
+    expect(saved.map((v) => [v.name, v.seller])).toEqual([
+      ['한빛 아트홀', 'seller'],
+      ['인천 하모니 파크 야외무대', 'seller'],
+    ]);
+    const drawn = await queryRows<{
+      venue_id: number;
+      grades: string[];
+      standing: number;
+      wheelchairs: number;
+    }>(
+      db,
+      sql`select c.venue_id,
+                 (select array_agg(g.name order by g.sort_order) from seat_grades g
+                  where g.concert_id = c.id) as grades,
+                 (select count(*)::int from concert_seats s
+                  where s.concert_id = c.id and s.standing) as standing,
+                 (select count(*)::int from concert_seats s
+                  where s.concert_id = c.id and s.tags like '%WHEELCHAIR%') as wheelchairs
+          from concerts c where c.seat_layout is not null order by c.total_seats`,
+    );
+    expect(drawn).toEqual([
+      { venue_id: saved[0]?.id, grades: ['VIP석', 'R석', 'S석'], standing: 0, wheelchairs: 4 },
+      {
+        venue_id: saved[1]?.id,
+        grades: ['스탠딩 P', '스탠딩 R', 'R석', 'S석', 'A석'],
+        standing: 2_000,
+        wheelchairs: 4,
+      },
+    ]);
   });
 
   it('sells every seat of the sold-out concert through real bookings', async () => {

@@ -30,6 +30,7 @@ import {
   type DemoConcert,
 } from './demo-content';
 import { renderPoster } from './posters';
+import { seedDemoVenues, demoVenues } from './demo-venues';
 import { seedSellerDemo, writeSellerDemoDocuments } from './seller-demo';
 
 const META_KEY = 'demo-data';
@@ -109,6 +110,7 @@ export async function seedDemoData(deps: {
     }
     // Its own marker: a database seeded before seller applications existed gets them once too.
     await seedSellerDemo(tx, { clock, passwordHash: fanHash ?? '' });
+    await seedDemoVenues(tx, { clock });
     // The demo accounts' addresses count as verified (issue 22), those seeded before included.
     // `.example` is reserved (RFC 2606): nobody else can own one of these mailboxes.
     await tx
@@ -226,6 +228,7 @@ async function insertCatalogue(
       startTime: demo.startTime,
       endTime: demo.endTime,
       totalSeats: demo.totalSeats,
+      seatLayout: demo.layout ? demoVenues[demo.layout].layout() : null,
       bookingStartAt: fromSeoulDateTime(window.start),
       bookingEndAt: fromSeoulDateTime(window.end),
       minAge: demo.minAge,
@@ -350,19 +353,29 @@ async function bookForReviewers(
 }
 
 async function seatsOf(tx: Transaction, concertId: number) {
-  return tx
-    .select({
-      id: concertSeats.id,
-      section: concertSeats.section,
-      rowNumber: concertSeats.rowNumber,
-      seatNumber: concertSeats.seatNumber,
-      gradeName: seatGrades.name,
-      price: seatGrades.price,
-    })
-    .from(concertSeats)
-    .innerJoin(seatGrades, eq(seatGrades.id, concertSeats.gradeId))
-    .where(eq(concertSeats.concertId, concertId))
-    .orderBy(asc(concertSeats.id));
+  return (
+    tx
+      .select({
+        id: concertSeats.id,
+        section: concertSeats.section,
+        rowNumber: concertSeats.rowNumber,
+        seatNumber: concertSeats.seatNumber,
+        gradeName: seatGrades.name,
+        price: seatGrades.price,
+      })
+      .from(concertSeats)
+      .innerJoin(seatGrades, eq(seatGrades.id, concertSeats.gradeId))
+      // Plain seats on sale: never a promoter's, a killed, a wheelchair or a standing place.
+      .where(
+        and(
+          eq(concertSeats.concertId, concertId),
+          eq(concertSeats.status, 'AVAILABLE'),
+          isNull(concertSeats.tags),
+          eq(concertSeats.standing, false),
+        ),
+      )
+      .orderBy(asc(concertSeats.id))
+  );
 }
 
 async function insertPaidBooking(

@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   time,
@@ -10,6 +11,29 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/**
+ * A seller's saved hall (issue 25): a layout in the documented format (docs/venue-layout.md),
+ * reused by concerts. Concerts copy the layout when they are created, so editing or deleting
+ * a venue never changes a show already on sale.
+ */
+export const venues = pgTable(
+  'venues',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    address: text('address'),
+    layout: jsonb('layout').notNull(),
+    /** Counts derived from `layout` when it is saved, so the list never reads the layouts. */
+    summary: jsonb('summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('venues_seller_idx').on(t.sellerId, t.updatedAt)],
+);
 
 export const concerts = pgTable(
   'concerts',
@@ -28,6 +52,14 @@ export const concerts = pgTable(
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     totalSeats: integer('total_seats').notNull(),
+    /** The venue it was created from (the layout itself is copied to `seatLayout`). */
+    venueId: integer('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    /**
+     * The layout the seats were made from, with this concert's prices (null: the quick plan
+     * from `totalSeats`). Drawn for buyers; HELD and KILLED here are as created, the seats'
+     * `block` column is the current truth.
+     */
+    seatLayout: jsonb('seat_layout'),
     bookingStartAt: timestamp('booking_start_at', { withTimezone: true }).notNull(),
     bookingEndAt: timestamp('booking_end_at', { withTimezone: true }).notNull(),
     minAge: integer('min_age').notNull().default(0),
@@ -64,6 +96,9 @@ export const seatGrades = pgTable(
     /** Integer won. */
     price: integer('price').notNull(),
     sortOrder: integer('sort_order').notNull(),
+    /** The layout's grade code (null for the quick plan's grades, whose name is their code). */
+    code: text('code'),
+    color: text('color'),
   },
   (t) => [uniqueIndex('seat_grades_concert_name_key').on(t.concertId, t.name)],
 );
@@ -93,6 +128,17 @@ export const concertSeats = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** Set while the seat is part of a booking (pending payment or confirmed). */
     bookingId: integer('booking_id'),
+    /**
+     * Why an UNAVAILABLE seat is not for sale: HELD (the promoter's 홀드석, releasable) or KILLED
+     * (never sold). Null for every other seat.
+     */
+    block: text('block'),
+    /** Layout tags a buyer sees: WHEELCHAIR, COMPANION, RESTRICTED_VIEW, joined by ','. */
+    tags: text('tags'),
+    /** A companion seat's wheelchair seat: held only by whoever holds that one. */
+    companionOfSeatId: integer('companion_of_seat_id'),
+    /** A standing zone's entry slot (입장번호 = seat number), taken lowest first. */
+    standing: boolean('standing').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

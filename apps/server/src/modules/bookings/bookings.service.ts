@@ -610,6 +610,14 @@ export function createBookingsService(deps: {
     refundProgress,
     /** Tells open seat pages (polls and sockets, every instance) that these seats changed. */
     publishSeats,
+    /**
+     * Seats that went back on sale outside a booking (a promoter's release, issue 25): open seat
+     * pages wake and the 취소표 alert goes to the people waiting for the concert.
+     */
+    announceFreedSeats: async (concertId: number, seatIds: number[]): Promise<void> => {
+      await publishSeats(concertId, seatIds);
+      if (seatIds.length > 0) await notifier?.seatsReleased(concertId);
+    },
     createBooking,
     handlePaymentSuccess,
     handlePaymentFail,

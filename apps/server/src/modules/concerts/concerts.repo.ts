@@ -136,6 +136,25 @@ export async function findSeatGrades(
     .orderBy(desc(seatGrades.price), asc(seatGrades.sortOrder));
 }
 
+/** A concert's grades in the seller's order, with code and colour (issue 25). */
+export async function findSeatGradesInOrder(
+  db: DbOrTx,
+  concertId: number,
+): Promise<Array<{ code: string; name: string; price: number; color: string | null }>> {
+  const rows = await db
+    .select({
+      code: seatGrades.code,
+      name: seatGrades.name,
+      price: seatGrades.price,
+      color: seatGrades.color,
+    })
+    .from(seatGrades)
+    .where(eq(seatGrades.concertId, concertId))
+    .orderBy(asc(seatGrades.sortOrder), asc(seatGrades.id));
+  // The quick plan's grades have no code: their name is their code.
+  return rows.map((row) => ({ ...row, code: row.code ?? row.name }));
+}
+
 /**
  * The instant a show ends: concert_date + end_time is Seoul wall-clock time (UTC+9, no daylight
  * saving), and an end time before the start time means the show runs past midnight.
@@ -216,26 +235,46 @@ export async function reopenFreedConcerts(db: DbOrTx, now: Date): Promise<number
 }
 
 /** Each section of a concert with its grade, price, row count and seat count, in seat order. */
+export interface SectionLayoutRow {
+  section: string;
+  grade: string;
+  price: number;
+  rows: number;
+  seatCount: number;
+  /** Issue 25, for concerts from a layout: the grade's code and whether this is standing. */
+  gradeCode: string | null;
+  standing: boolean;
+}
+
+/**
+ * One entry per section in seat order, with the grade most of its seats have (a drawn hall may
+ * mix grades in a section; the layout answer has each seat's). KILLED seats are not counted.
+ */
 export async function findSectionLayout(
   db: DbOrTx,
   concertId: number,
-): Promise<
-  Array<{ section: string; grade: string; price: number; rows: number; seatCount: number }>
-> {
+): Promise<SectionLayoutRow[]> {
   const rows = await queryRows<{
     section: string;
     grade: string;
     price: number;
+    code: string | null;
     rows: number;
     seat_count: number;
+    standing: boolean;
   }>(
     db,
-    sql`select s.section, g.name as grade, g.price, max(s.row_number)::int as rows,
-               count(*)::int as seat_count
-        from concert_seats s join seat_grades g on g.id = s.grade_id
-        where s.concert_id = ${concertId}
-        group by s.section, g.name, g.price
-        order by min(s.id)`,
+    sql`with per_section as (
+          select s.section, min(s.id) as first_id, max(s.row_number)::int as rows,
+                 (count(*) filter (where s.block is distinct from 'KILLED'))::int as seat_count,
+                 mode() within group (order by s.grade_id) as grade_id,
+                 bool_or(s.standing) as standing
+          from concert_seats s
+          where s.concert_id = ${concertId}
+          group by s.section)
+        select p.section, g.name as grade, g.price, g.code, p.rows, p.seat_count, p.standing
+        from per_section p join seat_grades g on g.id = p.grade_id
+        order by p.first_id`,
   );
   return rows.map((r) => ({
     section: r.section,
@@ -243,6 +282,8 @@ export async function findSectionLayout(
     price: Number(r.price),
     rows: Number(r.rows),
     seatCount: Number(r.seat_count),
+    gradeCode: r.code,
+    standing: Boolean(r.standing),
   }));
 }
 

@@ -9,6 +9,7 @@ import {
   type ConcertListQuery,
   type ConcertStatus,
   type SeatMap,
+  type VenueLayout,
 } from '@curtaincall/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -23,6 +24,8 @@ import {
   findConcertById,
   findSeatGrades,
   findSectionLayout,
+  findSeatGradesInOrder,
+  type SectionLayoutRow,
   insertConcert,
   insertSeatGrades,
   insertSeats,
@@ -33,6 +36,7 @@ import {
 } from './concerts.repo';
 import { createCatalogSnapshot } from './catalog-snapshot';
 import { planSeatMap, seatGradeCatalog } from './seat-map';
+import { insertLayoutSeatMap } from '../venues/layout-seats';
 
 export interface ConcertDraft {
   sellerId: number;
@@ -45,6 +49,9 @@ export interface ConcertDraft {
   startTime: string;
   endTime: string;
   totalSeats: number;
+  /** Issue 25: the venue it came from and the layout its seats are made from (else the quick plan). */
+  venueId?: number | null;
+  seatLayout?: VenueLayout | null;
   bookingStartAt: Date;
   bookingEndAt: Date;
   minAge: number;
@@ -63,7 +70,8 @@ export interface ConcertDraft {
  */
 export async function createConcertWithSeats(tx: DbOrTx, draft: ConcertDraft): Promise<ConcertRow> {
   const concert = await insertConcert(tx, draft);
-  await insertSeatMap(tx, concert.id, draft.totalSeats);
+  if (draft.seatLayout) await insertLayoutSeatMap(tx, concert.id, draft.seatLayout);
+  else await insertSeatMap(tx, concert.id, draft.totalSeats);
   return concert;
 }
 
@@ -111,6 +119,17 @@ export async function replaceFreeSeatMap(
 }
 
 export type { ConcertRow };
+
+/** The spec's section entry, exactly (the quick plan's answer is unchanged by issue 25). */
+function quickPlanSection(section: SectionLayoutRow): SeatMap['sections'][number] {
+  return {
+    section: section.section,
+    grade: section.grade,
+    price: section.price,
+    rows: section.rows,
+    seatCount: section.seatCount,
+  };
+}
 
 /** A concert counts as completed this long after its show ends (product-rules.md §1). */
 const COMPLETE_AFTER_END_MINUTES = 30;
@@ -330,7 +349,28 @@ export function createConcertsService(deps: {
             },
           }
         : {}),
-      sections: await findSectionLayout(db, concertId),
+      ...(row.seatLayout === null
+        ? { sections: (await findSectionLayout(db, concertId)).map(quickPlanSection) }
+        : await drawnSeatMap(concertId)),
+    };
+  }
+
+  /** A drawn hall's sections with their kind and grade code, and the seller's grades. */
+  async function drawnSeatMap(
+    concertId: number,
+  ): Promise<Pick<SeatMap, 'sections' | 'grades'> & { hasLayout: true }> {
+    const [sections, grades] = await Promise.all([
+      findSectionLayout(db, concertId),
+      findSeatGradesInOrder(db, concertId),
+    ]);
+    return {
+      hasLayout: true,
+      grades,
+      sections: sections.map((section) => ({
+        ...quickPlanSection(section),
+        kind: section.standing ? ('STANDING' as const) : ('SEATED' as const),
+        gradeCode: section.gradeCode ?? section.grade,
+      })),
     };
   }
 

@@ -212,6 +212,8 @@ export interface HoldAttempt {
   liveHolds: number;
   /** The seat after a successful claim. */
   claimed: SeatRow | undefined;
+  /** A companion seat's wheelchair seat (issue 25): only its holder may take this one. */
+  companionOf: number | null;
 }
 
 interface HoldAttemptRow {
@@ -227,6 +229,7 @@ interface HoldAttemptRow {
   booking_id: number | null;
   live_holds: number;
   claimed: boolean;
+  companion_of_seat_id: number | null;
 }
 
 const asDate = (value: Date | string | null) =>
@@ -266,18 +269,37 @@ with live as (
     and (status = 'AVAILABLE' or (status = 'RESERVED' and hold_expires_at <= ${now}
          and booking_id is null))
     and (select n from live) < ${maxHolds}
+    and (companion_of_seat_id is null or exists (
+      select 1 from concert_seats w
+      where w.id = concert_seats.companion_of_seat_id and w.held_by_user_id = ${userId}
+        and w.status = 'RESERVED'))
   returning id, concert_id, section, row_number, seat_number, status, held_by_user_id,
     held_at, hold_expires_at, booking_id
 )
 select c.id, c.concert_id, c.section, c.row_number, c.seat_number, c.status,
        c.held_by_user_id, c.held_at, c.hold_expires_at, c.booking_id,
-       (select n from live) as live_holds, true as claimed
+       (select n from live) as live_holds, true as claimed, null::int as companion_of_seat_id
   from claimed c
 union all
 select s.id, s.concert_id, s.section, s.row_number, s.seat_number, s.status,
        s.held_by_user_id, s.held_at, s.hold_expires_at, s.booking_id,
-       (select n from live) as live_holds, false as claimed
+       (select n from live) as live_holds, false as claimed, s.companion_of_seat_id
   from concert_seats s where s.id = ${seatId} and s.concert_id = ${concertId};`;
+}
+
+function holdRowToSeat(row: HoldAttemptRow): SeatRow {
+  return {
+    id: Number(row.id),
+    concertId: Number(row.concert_id),
+    section: row.section,
+    rowNumber: Number(row.row_number),
+    seatNumber: Number(row.seat_number),
+    status: row.status,
+    heldByUserId: row.held_by_user_id === null ? null : Number(row.held_by_user_id),
+    heldAt: asDate(row.held_at),
+    holdExpiresAt: asDate(row.hold_expires_at),
+    bookingId: row.booking_id === null ? null : Number(row.booking_id),
+  };
 }
 
 /** Runs the hold script (`holdScript`) for one click, in one round trip. */
@@ -304,23 +326,76 @@ export async function attemptHold(
     }),
   );
   const rows = (results[1] ?? []) as HoldAttemptRow[];
-  const toSeat = (row: HoldAttemptRow): SeatRow => ({
-    id: Number(row.id),
-    concertId: Number(row.concert_id),
-    section: row.section,
-    rowNumber: Number(row.row_number),
-    seatNumber: Number(row.seat_number),
-    status: row.status,
-    heldByUserId: row.held_by_user_id === null ? null : Number(row.held_by_user_id),
-    heldAt: asDate(row.held_at),
-    holdExpiresAt: asDate(row.hold_expires_at),
-    bookingId: row.booking_id === null ? null : Number(row.booking_id),
-  });
+
   const claimedRow = rows.find((row) => row.claimed);
   const before = rows.find((row) => !row.claimed);
   return {
-    seat: before ? toSeat(before) : undefined,
+    seat: before ? holdRowToSeat(before) : undefined,
     liveHolds: Number(rows[0]?.live_holds ?? 0),
-    claimed: claimedRow ? toSeat(claimedRow) : undefined,
+    claimed: claimedRow ? holdRowToSeat(claimedRow) : undefined,
+    companionOf:
+      before?.companion_of_seat_id === null || before?.companion_of_seat_id === undefined
+        ? null
+        : Number(before.companion_of_seat_id),
+  };
+}
+
+/**
+ * A standing zone's hold (issue 25): the lowest free entry number (입장번호) of the zone, under
+ * the same per-user lock and limit as a seat. `for update skip locked` gives each of any number
+ * of concurrent attempts a different slot, and a slot is a row, so the zone is never oversold.
+ * `zoneSlots` tells an unknown zone (0) from a full one.
+ */
+export async function attemptStandingHold(
+  db: Database,
+  options: {
+    concertId: number;
+    section: string;
+    userId: number;
+    now: Date;
+    expiresAt: Date;
+    maxHolds: number;
+  },
+): Promise<{ claimed: SeatRow | undefined; liveHolds: number; zoneSlots: number }> {
+  const concertId = sqlInteger(options.concertId);
+  const userId = sqlInteger(options.userId);
+  const now = sqlTimestamp(options.now);
+  // The zone's name travels as a dollar-quoted literal with a tag no name can contain.
+  const section = `$zone$${options.section.replace(/\$/g, '')}$zone$`;
+  const results = await runInOneTrip(
+    db,
+    `select pg_advisory_xact_lock(${concertId}::int, ${userId}::int);
+with live as (
+  select count(*)::int as n from concert_seats
+  where concert_id = ${concertId} and held_by_user_id = ${userId}
+    and status = 'RESERVED' and hold_expires_at > ${now}
+), pick as (
+  select id from concert_seats
+  where concert_id = ${concertId} and section = ${section} and standing
+    and (status = 'AVAILABLE' or (status = 'RESERVED' and hold_expires_at <= ${now}
+         and booking_id is null))
+    and (select n from live) < ${sqlInteger(options.maxHolds)}
+  order by row_number, seat_number
+  limit 1
+  for update skip locked
+), claimed as (
+  update concert_seats set status = 'RESERVED', held_by_user_id = ${userId},
+    held_at = ${now}, hold_expires_at = ${sqlTimestamp(options.expiresAt)}, updated_at = ${now}
+  where id = (select id from pick)
+  returning id, concert_id, section, row_number, seat_number, status, held_by_user_id,
+    held_at, hold_expires_at, booking_id
+)
+select c.*, (select n from live) as live_holds,
+       (select count(*)::int from concert_seats
+        where concert_id = ${concertId} and section = ${section} and standing) as zone_slots
+  from (select 1) as one left join claimed c on true;`,
+  );
+  const [row] = (results[1] ?? []) as Array<
+    HoldAttemptRow & { zone_slots: number; id: number | null }
+  >;
+  return {
+    claimed: row && row.id !== null ? holdRowToSeat(row) : undefined,
+    liveHolds: Number(row?.live_holds ?? 0),
+    zoneSlots: Number(row?.zone_slots ?? 0),
   };
 }

@@ -6,6 +6,7 @@ import {
   seatMessages,
   seatParamsSchema,
   seatSummarySchema,
+  standingParamsSchema,
 } from '@curtaincall/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -184,6 +185,46 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
         data: result.entry,
       };
     },
+  );
+
+  app.post(
+    '/seats/concerts/:concertId/standing/:section/reserve',
+    {
+      preHandler: requireSeatWriteAccess,
+      schema: {
+        tags: ['seats'],
+        summary: '스탠딩 입장번호 선점 (가장 앞 번호, 좌석과 같은 규칙: 5분, 1인 최대 2매)',
+        params: standingParamsSchema,
+        response: {
+          200: envelopeSchema(seatEntrySchema).meta({
+            examples: [
+              {
+                success: true,
+                message: seatMessages.held,
+                data: {
+                  concertId: 12,
+                  seatId: 5021,
+                  seatInfo: 'P-1-37',
+                  status: 'RESERVED',
+                  isReservedByCurrentUser: true,
+                  reservedAt: '2026-12-01T20:00:00',
+                  expiresAt: '2026-12-01T20:05:00',
+                  remainingSeconds: 300,
+                },
+              },
+            ],
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: seatMessages.held,
+      data: await seats.holdStandingSlot({
+        user: requireSessionUser(request),
+        ...request.params,
+      }),
+    }),
   );
 
   app.delete(

@@ -17,6 +17,7 @@ import { seatChannel, type HeldSeat, type SeatChange } from './seat-channel';
 import { createTakenSeatCache } from './taken-seat-cache';
 import {
   attemptHold,
+  attemptStandingHold,
   lockPendingBookingOf,
   countSeatsBySection,
   findSeats,
@@ -218,6 +219,18 @@ export function createSeatsService(deps: {
         deps.metrics?.seatHold(concertId, 'over_limit');
         throw new AppError('B012', seatMessages.limit);
       }
+      if (seat.status === 'UNAVAILABLE') throw new AppError('B003', seatMessages.notForSale);
+      const free =
+        seat.status === 'AVAILABLE' ||
+        (seat.status === 'RESERVED' &&
+          seat.bookingId === null &&
+          seat.holdExpiresAt !== null &&
+          seat.holdExpiresAt <= now);
+      // Free, under the limit and not claimed: a companion seat whose wheelchair seat the
+      // caller does not hold (issue 25).
+      if (free && attempt.companionOf !== null) {
+        throw new AppError('B003', seatMessages.companionFirst);
+      }
       deps.metrics?.seatHold(concertId, 'taken');
       throw new AppError(
         'B003',
@@ -239,6 +252,47 @@ export function createSeatsService(deps: {
       );
     }
     return { entry: toEntry(result.row, user.id, now), alreadyHeld: result.alreadyHeld };
+  }
+
+  /**
+   * Holds the lowest free entry number of a standing zone (issue 25), with a seat's rules: on
+   * sale, 5 minutes, at most two places per fan. 404 for a zone the concert lacks.
+   */
+  async function holdStandingSlot(options: {
+    user: SessionUser;
+    concertId: number;
+    section: string;
+  }): Promise<SeatEntry> {
+    const { user, concertId, section } = options;
+    await concerts.assertOnSale(concertId, clock.now());
+    const now = clock.now();
+    const attempt = await attemptStandingHold(db, {
+      concertId,
+      section,
+      userId: user.id,
+      now,
+      expiresAt: new Date(now.getTime() + deps.holdSeconds * 1000),
+      maxHolds: MAX_HELD_SEATS,
+    });
+    if (!attempt.claimed) {
+      if (attempt.zoneSlots === 0) throw new AppError('B006', seatMessages.standingUnknown);
+      if (attempt.liveHolds >= MAX_HELD_SEATS) {
+        deps.metrics?.seatHold(concertId, 'over_limit');
+        throw new AppError('B012', seatMessages.limit);
+      }
+      deps.metrics?.seatHold(concertId, 'taken');
+      throw new AppError('B003', seatMessages.standingFull);
+    }
+    deps.metrics?.seatHold(concertId, 'granted');
+    const row = attempt.claimed;
+    await publish(
+      concertId,
+      [row.id],
+      row.holdExpiresAt
+        ? [{ seatId: row.id, userId: user.id, expiresAt: row.holdExpiresAt.getTime() }]
+        : undefined,
+    );
+    return toEntry(row, user.id, now);
   }
 
   /** Releases the caller's own hold (409 when not held, or when the hold already expired). */
@@ -302,6 +356,7 @@ export function createSeatsService(deps: {
     describeSeatRows,
     describeSeatRowsChangedSince,
     holdSeat,
+    holdStandingSlot,
     releaseSeat,
     expireHolds,
     toEntry,

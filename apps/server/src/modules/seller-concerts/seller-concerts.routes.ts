@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guard, requireSeller } from '../../http/guards';
+import { LAYOUT_BODY_LIMIT } from '../venues/venues.routes';
 import type { SellerConcertsService } from './seller-concerts.service';
 
 /** A seller's own data: never kept by a shared cache. */
@@ -88,9 +89,13 @@ export const sellerConcertsRoutes: FastifyPluginAsyncZod<{
     '/seller/concerts',
     {
       preHandler: guard.seller,
+      // An inline seatLayout of a big hall is megabytes (issue 25).
+      bodyLimit: LAYOUT_BODY_LIMIT,
       schema: {
         tags: ['seller-concerts'],
         summary: '콘서트 등록 (좌석 배치 생성 포함)',
+        description:
+          'totalSeats만 보내면 기본 배치(프리미엄·VIP·일반석)를 만듭니다. 대신 venueId(내 공연장) 또는 seatLayout(docs/venue-layout.md 형식)을 보내면 그 배치와 등급·가격으로 만들고, gradePrices로 이 콘서트의 가격만 바꿀 수 있습니다.',
         querystring: sellerIdQuerySchema,
         body: concertCreateSchema,
         response: { 201: envelopeSchema(sellerConcertSchema) },

@@ -11,6 +11,7 @@ import {
   type Page,
   type SellerConcert,
   type SellerConcertListQuery,
+  type VenueLayout,
 } from '@curtaincall/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -20,6 +21,8 @@ import { toSeoulDate, toSeoulDateTime } from '../../lib/seoul-time';
 import type { AuthUser } from '../auth/auth.policy';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { QueueService } from '../queue/queue.service';
+import { layoutPlaces, withConcertPrices } from '../venues/layout-seats';
+import { parseLayoutOrThrow, type VenuesService } from '../venues/venues.service';
 import {
   createConcertWithSeats,
   replaceFreeSeatMap,
@@ -62,6 +65,7 @@ export function createSellerConcertsService(deps: {
   concerts: ConcertsService;
   bookings: BookingsService;
   queue: QueueService;
+  venues: VenuesService;
   clock: Clock;
   /**
    * Starts the refund job now, in the background (app.ts; nothing when jobs do not run): a
@@ -70,7 +74,7 @@ export function createSellerConcertsService(deps: {
    */
   wakeRefundJob?: () => void;
 }) {
-  const { db, concerts, bookings, queue, clock } = deps;
+  const { db, concerts, bookings, queue, venues, clock } = deps;
 
   /**
    * The concert as the seller's screens show it: with its cancellation's refund progress and the
@@ -196,6 +200,7 @@ export function createSellerConcertsService(deps: {
     const bookingEndAt = bookingInstant(body.bookingEndDate);
     const status: ConcertStatus =
       body.status === 'SCHEDULED' && bookingStartAt <= now ? 'ON_SALE' : body.status;
+    const seatLayout = await layoutOfNewConcert(seller, body);
     const row = await db.transaction((tx) =>
       createConcertWithSeats(tx, {
         sellerId: seller.id,
@@ -207,7 +212,9 @@ export function createSellerConcertsService(deps: {
         concertDate: body.concertDate,
         startTime: fullTime(body.startTime),
         endTime: fullTime(body.endTime),
-        totalSeats: body.totalSeats,
+        totalSeats: seatLayout ? layoutPlaces(seatLayout) : (body.totalSeats ?? 0),
+        venueId: body.venueId ?? null,
+        seatLayout,
         bookingStartAt,
         bookingEndAt,
         minAge: body.minAge,
@@ -220,6 +227,35 @@ export function createSellerConcertsService(deps: {
     );
     concerts.invalidateCatalog();
     return toSellerConcert(row);
+  }
+
+  /**
+   * The layout a new concert's seats are made from, with its own prices (issue 25): the seller's
+   * venue (`venueId`, copied so later edits of the venue never touch this concert) or an inline
+   * `seatLayout`; null for the quick plan from `totalSeats`.
+   */
+  async function layoutOfNewConcert(
+    seller: AuthUser,
+    body: ConcertCreate,
+  ): Promise<VenueLayout | null> {
+    let layout: VenueLayout | null = null;
+    if (body.venueId !== undefined) layout = await venues.layoutForConcert(seller, body.venueId);
+    else if (body.seatLayout !== undefined && body.seatLayout !== null) {
+      layout = parseLayoutOrThrow(body.seatLayout, 'seatLayout');
+    }
+    if (!layout) return null;
+    const priced = withConcertPrices(layout, body.gradePrices);
+    if (!priced.ok) {
+      const errors = priced.problems.map(({ index, message }) => ({
+        field: `gradePrices[${index}].code`,
+        message:
+          message === 'duplicate'
+            ? sellerConcertMessages.duplicateGradePrice
+            : sellerConcertMessages.unknownGradePrice,
+      }));
+      throw new AppError('C001', errors[0]?.message, errors);
+    }
+    return priced.layout;
   }
 
   /** Which schedule fields the body really changes (the edit form resends every key). */
@@ -303,6 +339,10 @@ export function createSellerConcertsService(deps: {
       }
 
       const seatsChange = body.totalSeats !== undefined && body.totalSeats !== current.totalSeats;
+      // A drawn hall is not a seat count: its seats change by release and kill (issue 25).
+      if (seatsChange && current.seatLayout !== null) {
+        throw new AppError('S006', sellerConcertMessages.layoutSeatsFixed);
+      }
       if (seatsChange && body.totalSeats !== undefined) {
         if (await hasTakenSeats(tx, concertId)) {
           throw new AppError('S006', sellerConcertMessages.seatsLocked);
