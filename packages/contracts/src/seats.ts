@@ -77,9 +77,16 @@ export const seatParamsSchema = z.object({
     .max(2_147_483_647, { error: seatMessages.seatId }),
 });
 
-/** `section-row-number` -> `A구역 3열 12번`, as bookings show seats. */
+/**
+ * The row of a standing zone's entry slots (issue 25): seated rows are 1 or more, so
+ * `P-0-37` says "zone P, entry number 37" to any client that splits seatInfo.
+ */
+export const STANDING_ROW = 0;
+
+/** `section-row-number` -> `A구역 3열 12번` (a standing slot: `P구역 입장번호 37번`). */
 export function formatSeatLabel(seatInfo: string): string {
   const [section, row, number] = seatInfo.split('-');
+  if (Number(row) === STANDING_ROW) return `${section}구역 입장번호 ${number}번`;
   return `${section}구역 ${row}열 ${number}번`;
 }
 

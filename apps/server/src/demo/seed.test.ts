@@ -102,7 +102,9 @@ describe('demo data', () => {
       .select({ n: count() })
       .from(concertSeats)
       .where(
-        sql`${concertSeats.section} like '%-%' or ${concertSeats.rowNumber} < 1 or ${concertSeats.seatNumber} < 1`,
+        sql`${concertSeats.section} like '%-%' or ${concertSeats.seatNumber} < 1
+            or (${concertSeats.rowNumber} < 1 and not ${concertSeats.standing})
+            or (${concertSeats.rowNumber} <> 0 and ${concertSeats.standing})`,
       );
     expect(bad?.n).toBe(0);
   });

@@ -137,7 +137,7 @@ export const concertSeats = pgTable(
     tags: text('tags'),
     /** A companion seat's wheelchair seat: held only by whoever holds that one. */
     companionOfSeatId: integer('companion_of_seat_id'),
-    /** A standing zone's entry slot (입장번호 = seat number), taken lowest first. */
+    /** A standing zone's entry slot: row 0 (STANDING_ROW), 입장번호 = seat number, lowest first. */
     standing: boolean('standing').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

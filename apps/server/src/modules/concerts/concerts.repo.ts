@@ -265,7 +265,9 @@ export async function findSectionLayout(
   }>(
     db,
     sql`with per_section as (
-          select s.section, min(s.id) as first_id, max(s.row_number)::int as rows,
+          select s.section, min(s.id) as first_id,
+                 -- A standing zone's slots are one row (row 0): count it as one.
+                 greatest(max(s.row_number), 1)::int as rows,
                  (count(*) filter (where s.block is distinct from 'KILLED'))::int as seat_count,
                  mode() within group (order by s.grade_id) as grade_id,
                  bool_or(s.standing) as standing

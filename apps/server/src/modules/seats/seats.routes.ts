@@ -204,7 +204,7 @@ export const seatsRoutes: FastifyPluginAsyncZod<{
                 data: {
                   concertId: 12,
                   seatId: 5021,
-                  seatInfo: 'P-1-37',
+                  seatInfo: 'P-0-37',
                   status: 'RESERVED',
                   isReservedByCurrentUser: true,
                   reservedAt: '2026-12-01T20:00:00',

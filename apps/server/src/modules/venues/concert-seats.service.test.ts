@@ -177,7 +177,7 @@ describe('standing zones', () => {
       concertId: concert.id,
       section: 'P',
     });
-    expect([first.seatInfo, second.seatInfo]).toEqual(['P-1-1', 'P-1-2']);
+    expect([first.seatInfo, second.seatInfo]).toEqual(['P-0-1', 'P-0-2']);
     expect(
       await errorOf(service.holdStandingSlot({ user: fan, concertId: concert.id, section: 'P' })),
     ).toEqual({ code: 'B012', message: seatMessages.limit });
@@ -193,7 +193,7 @@ describe('standing zones', () => {
       concertId: concert.id,
       section: 'P',
     });
-    expect(after.seatInfo).toBe('P-1-1');
+    expect(after.seatInfo).toBe('P-0-1');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { GradePrice, VenueLayout } from '@curtaincall/contracts';
+import { STANDING_ROW, type GradePrice, type VenueLayout } from '@curtaincall/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { seatGrades } from '../../db/schema/index';
@@ -164,7 +164,8 @@ export async function insertLayoutSeatMap(
         await tx.execute(sql`
           insert into concert_seats (concert_id, grade_id, section, row_number, seat_number,
                                      status, standing)
-          select ${concertId}::int, ${gradeId(section.grade)}::int, ${section.name}::text, 1, g,
+          select ${concertId}::int, ${gradeId(section.grade)}::int, ${section.name}::text,
+                 ${STANDING_ROW}::int, g,
                  'AVAILABLE', true
           from generate_series(${from}::int, ${to}::int) as g
           order by g`);

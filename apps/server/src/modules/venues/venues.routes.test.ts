@@ -420,7 +420,7 @@ describe('concerts from a layout', () => {
     });
     expect(slotHold.statusCode, slotHold.body).toBe(200);
     const slot = slotHold.json().data as SeatEntry;
-    expect(slot.seatInfo).toBe('R-1-1');
+    expect(slot.seatInfo).toBe('R-0-1');
 
     const created = await book(ctx.app, concert.id, session, [sSeat?.seatId ?? 0, slot.seatId]);
     expect(created.amount).toBe(66_000 + 44_000 + 2 * limits.bookingFeeWon);
