@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
-import { Check, Lock, Minus, X } from 'lucide-react';
-import type { Ref } from 'react';
+import type { SeatTag } from '@curtaincall/contracts';
+import { Check, EyeOff, Lock, Minus, X } from 'lucide-react';
+import type { CSSProperties, Ref } from 'react';
 import type { GradeTone, SeatKind } from '../utils/seat-layout';
 
 /** The look of each seat kind: a colour AND a mark, so colour is never the only cue. */
@@ -17,6 +18,46 @@ export function seatKindClass(kind: SeatKind, tone: GradeTone): string {
     case 'unavailable':
       return 'bg-surface-850 text-zinc-500 ring-1 ring-inset ring-surface-700';
   }
+}
+
+/** A free seat in a drawn grade's own colour (the classes give the rest of its look). */
+export function seatKindStyle(kind: SeatKind, tone: GradeTone): CSSProperties | undefined {
+  return kind === 'available' && tone.color
+    ? { backgroundColor: tone.color, color: tone.ink }
+    : undefined;
+}
+
+/** The wheelchair symbol a wheelchair seat shows instead of its number. */
+export const wheelchairSymbol = '♿';
+
+/**
+ * The mark of a tagged seat in its lower-left corner: 동 for a companion seat (sold with the
+ * wheelchair seat beside it), an eye struck through for restricted view.
+ */
+export function SeatTagMark({ tags }: { tags: readonly SeatTag[] | undefined }) {
+  if (tags?.includes('COMPANION')) {
+    return (
+      <span
+        className="absolute -bottom-1 -left-1 flex size-3.5 items-center justify-center rounded-full bg-sky-200 text-[9px] leading-none font-black text-sky-950 ring-1 ring-surface-900"
+        aria-hidden
+        data-seat-mark="companion"
+      >
+        동
+      </span>
+    );
+  }
+  if (tags?.includes('RESTRICTED_VIEW')) {
+    return (
+      <span
+        className="absolute -bottom-1 -left-1 flex size-3.5 items-center justify-center rounded-full bg-surface-950 text-amber-200 ring-1 ring-amber-300/70"
+        aria-hidden
+        data-seat-mark="restricted"
+      >
+        <EyeOff className="size-2.5" strokeWidth={3} />
+      </span>
+    );
+  }
+  return null;
 }
 
 /** The legend's mark of a seat kind: an icon for each state (a free seat shows nothing). */
@@ -60,6 +101,8 @@ interface SeatButtonProps {
   number: number;
   tone: GradeTone;
   label: string;
+  /** A drawn seat's tags: a wheelchair seat shows ♿, companion and restricted seats a mark. */
+  tags?: readonly SeatTag[];
   isActive: boolean;
   isPending: boolean;
   buttonRef: Ref<HTMLButtonElement>;
@@ -73,6 +116,7 @@ export function SeatButton({
   number,
   tone,
   label,
+  tags,
   isActive,
   isPending,
   buttonRef,
@@ -100,15 +144,24 @@ export function SeatButton({
         isPending && 'animate-pulse',
         seatKindClass(kind, tone),
       )}
+      style={seatKindStyle(kind, tone)}
     >
       {/* Drawn, not text: the button's label already says "N번", and a bare digit as its
           visible text would not match that label (WCAG 2.5.3, label in name). */}
+      {/* A wheelchair seat shows the symbol; its number stays in the label and data-number. */}
       <span
         data-number={number}
-        className="leading-none font-bold tabular-nums before:content-[attr(data-number)]"
+        data-symbol={tags?.includes('WHEELCHAIR') ? wheelchairSymbol : undefined}
+        className={clsx(
+          'leading-none font-bold tabular-nums',
+          tags?.includes('WHEELCHAIR')
+            ? 'before:content-[attr(data-symbol)]'
+            : 'before:content-[attr(data-number)]',
+        )}
         aria-hidden
       />
       <SeatBadge kind={kind} />
+      <SeatTagMark tags={tags} />
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { formatPrice } from '@/lib/format';
 import {
   gradeSeatName,
   seatAccessibleLabel,
+  swatchStyle,
   toneForGrade,
   type GradeInfo,
   type RowView,
@@ -123,7 +124,7 @@ export const SeatMapGrid = memo(function SeatMapGrid({
             key={section.section}
             role="rowgroup"
             data-section={section.section}
-            aria-label={`${section.section}구역 ${gradeSeatName(section.grade)}`.trim()}
+            aria-label={`${section.section}구역 ${section.gradeSummary ?? gradeSeatName(section.grade)}`.trim()}
             className="flex flex-col gap-1.5"
           >
             <div role="row" className="mb-1 flex items-center gap-2">
@@ -132,12 +133,22 @@ export const SeatMapGrid = memo(function SeatMapGrid({
                 // In a wide section that scrolls sideways, the heading stays in view.
                 className="sticky left-0 z-20 flex items-center gap-2 bg-surface-900 py-0.5 pr-2 pl-1 text-sm font-bold text-zinc-100"
               >
-                <span className={`size-2.5 rounded-full ${tone.swatch}`} aria-hidden />
+                <span
+                  className={`size-2.5 rounded-full ${tone.swatch}`}
+                  style={swatchStyle(tone)}
+                  aria-hidden
+                />
                 {section.section}구역
-                {section.grade && (
-                  <span className={`text-xs font-semibold ${tone.text}`}>
-                    {gradeSeatName(section.grade)} · {formatPrice(section.price)}
+                {section.gradeSummary ? (
+                  <span className="text-xs font-semibold text-zinc-300">
+                    {section.gradeSummary}
                   </span>
+                ) : (
+                  section.grade && (
+                    <span className={`text-xs font-semibold ${tone.text}`}>
+                      {gradeSeatName(section.grade)} · {formatPrice(section.price)}
+                    </span>
+                  )
                 )}
               </span>
             </div>
@@ -160,14 +171,29 @@ export const SeatMapGrid = memo(function SeatMapGrid({
                 </span>
                 {row.seats.map((seat) => {
                   const { seatId } = seat.record;
+                  const gap = seat.gapBefore ?? 0;
                   return (
                     <div role="gridcell" key={seatId} className="flex">
+                      {gap > 0 && (
+                        // An aisle of a drawn section: as many empty seats wide as the layout says.
+                        <span
+                          aria-hidden
+                          data-aisle={gap}
+                          className="shrink-0"
+                          style={{
+                            width: `calc((var(--seat-size) + var(--seat-gap)) * ${gap})`,
+                          }}
+                        />
+                      )}
                       <SeatButton
                         seatId={seatId}
                         kind={seat.kind}
                         number={seat.position.number}
-                        tone={tone}
+                        tone={
+                          seat.grade === section.grade ? tone : toneForGrade(grades, seat.grade)
+                        }
                         label={seatAccessibleLabel(seat)}
+                        {...(seat.tags ? { tags: seat.tags } : {})}
                         isActive={seatId === activeId}
                         isPending={pendingIds.has(seatId)}
                         buttonRef={(element) => {

@@ -5,20 +5,30 @@ import { Link } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/state-panel';
+import { toast } from '@/components/ui/toast-store';
 import { getErrorMessage } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { useSeatMap } from '../api/get-seat-map';
 import { useSeatStatuses, type SeatScope } from '../api/get-seat-status';
 import { useSeatSummary } from '../api/get-seat-summary';
+import { useDrawnVenue } from '../hooks/use-drawn-venue';
 import { useSeatActions } from '../hooks/use-seat-actions';
 import { useSeatCheckout, type SeatCheckoutOrder } from '../hooks/use-seat-checkout';
 import { useSeatPolling } from '../hooks/use-seat-polling';
 import { useSeatSummaryRefresh } from '../hooks/use-seat-summary-refresh';
+import {
+  buildDrawnSeatViews,
+  companionHint,
+  countDrawnSections,
+  drawnGradeInfos,
+  wheelchairTexts,
+} from '../utils/drawn-layout';
 import { isAccessKeyError } from '../utils/seat-errors';
 import {
   buildSectionViews,
   isBigVenue,
   orderGrades,
+  seatAccessibleLabel,
   selectedSeats,
   toneForGrade,
   wholeStatusMaxSeats,
@@ -26,11 +36,13 @@ import {
   type SeatView,
 } from '../utils/seat-layout';
 import { withOwnHolds, type SeatRecord } from '../utils/seat-records';
+import { RestrictedViewDialog } from './restricted-view-dialog';
 import { SeatLegend } from './seat-legend';
 import { SeatMapGrid } from './seat-map-grid';
 import { SeatMapViewport } from './seat-map-viewport';
 import { SeatSidePanel, ticketRulesText } from './seat-side-panel';
 import { SectionOverview, type SectionAvailability } from './section-overview';
+import { VenuePlan, venuePlanTexts, type PlanSectionCount } from './venue-plan';
 
 export const seatPageTexts = {
   holdExpired: '선점 시간이 만료되었습니다.',
@@ -94,10 +106,14 @@ function MapSkeleton() {
 export function SeatReservation({ concertId, concert, onCheckout }: SeatReservationProps) {
   const seatMap = useSeatMap(concertId);
   const layout = seatMap.data;
+  const drawn = useDrawnVenue(concertId, layout);
+  const drawnVenue = drawn.venue;
   const [openSection, setOpenSection] = useState<string | null>(null);
   const [visitedSections, setVisitedSections] = useState<readonly string[]>([]);
 
-  const isBig = layout ? isBigVenue(layout) : false;
+  // A drawn hall opens on its plan (sections around the stage), whatever its size; a big
+  // quick-plan venue on its section overview; both then show one section at a time.
+  const isBig = layout ? drawn.isDrawn || isBigVenue(layout) : false;
   const loadsWholeVenue = layout ? layout.totalSeats <= wholeStatusMaxSeats : false;
   const scopes: SeatScope[] = !layout
     ? []
@@ -124,12 +140,26 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
     currentScope === null
       ? !usesSummary || summary.data !== undefined || summary.isError
       : current?.data !== undefined;
-  useSeatPolling(
-    concertId,
-    layout !== undefined && isStatusReady,
-    usesSummary ? refreshSummary : undefined,
+  const { isDrawn, refreshAvailability } = drawn;
+  // After every long-poll answer: a big venue's counts and a drawn hall's places per grade.
+  const onPollAnswer = useMemo(
+    () =>
+      usesSummary || isDrawn
+        ? () => {
+            if (usesSummary) refreshSummary();
+            if (isDrawn) refreshAvailability();
+          }
+        : undefined,
+    [usesSummary, isDrawn, refreshSummary, refreshAvailability],
   );
-  const actions = useSeatActions(concertId);
+  useSeatPolling(concertId, layout !== undefined && isStatusReady, onPollAnswer);
+  // Holding a wheelchair seat tells the buyer which companion seat goes with it.
+  const onHeld = useCallback((seat: SeatView) => {
+    if (!seat.tags?.includes('WHEELCHAIR')) return;
+    const hint = companionHint(seat, []);
+    toast.info(hint ? `${wheelchairTexts.held} ${hint}` : wheelchairTexts.held);
+  }, []);
+  const actions = useSeatActions(concertId, { onHeld });
   const checkout = useSeatCheckout(concertId, onCheckout);
   const allRecords = useMemo(
     () => withOwnHolds(records, summaryData?.mine ?? noHolds),
@@ -138,14 +168,30 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
   const summaryCounts = summaryData?.sections;
 
   const grades = useMemo(
-    () => orderGrades(concert?.seatGrades, layout?.sections ?? []),
-    [concert?.seatGrades, layout?.sections],
+    () =>
+      drawnVenue
+        ? drawnGradeInfos(drawnVenue)
+        : orderGrades(concert?.seatGrades, layout?.sections ?? []),
+    [drawnVenue, concert?.seatGrades, layout?.sections],
+  );
+  const drawnViews = useMemo(
+    () => (drawnVenue ? buildDrawnSeatViews(allRecords, drawnVenue) : null),
+    [allRecords, drawnVenue],
   );
   const sections = useMemo(
-    () => (layout ? buildSectionViews(allRecords, layout.sections) : []),
-    [allRecords, layout],
+    () =>
+      drawnViews
+        ? drawnViews.sections
+        : layout && !isDrawn
+          ? buildSectionViews(allRecords, layout.sections)
+          : [],
+    [drawnViews, allRecords, layout, isDrawn],
   );
-  const mine = useMemo(() => selectedSeats(sections), [sections]);
+  // Standing entry slots are not drawn as seats, but are held and paid like them.
+  const mine = useMemo(
+    () => [...selectedSeats(sections), ...(drawnViews?.standingMine ?? [])],
+    [sections, drawnViews],
+  );
   const shownSections = useMemo(
     () => (isBig ? sections.filter((section) => section.section === openSection) : sections),
     [isBig, sections, openSection],
@@ -166,6 +212,25 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
     }
     return counts;
   }, [sections, summaryCounts]);
+  // A drawn hall's plan: free places and the caller's holds per section, standing zones too.
+  const isWholeStatusIn = loadsWholeVenue && current?.data !== undefined;
+  const planCounts = useMemo(() => {
+    const counts = new Map<string, PlanSectionCount>();
+    if (!drawnVenue) return counts;
+    const loaded = countDrawnSections(allRecords);
+    const fromSummary = new Map(summaryCounts?.map((s) => [s.section, s.available]));
+    for (const { name } of drawnVenue.sections) {
+      counts.set(name, {
+        available: summaryCounts
+          ? (fromSummary.get(name) ?? null)
+          : isWholeStatusIn
+            ? (loaded.get(name)?.available ?? 0)
+            : null,
+        mine: loaded.get(name)?.mine ?? 0,
+      });
+    }
+    return counts;
+  }, [drawnVenue, allRecords, summaryCounts, isWholeStatusIn]);
   // The countdown is the earliest of the caller's holds, as the server set it: a hold's 5
   // minutes, or, once 결제하기 made a booking, that booking's payment deadline.
   const { deadline, isPaymentPending } = useMemo(() => {
@@ -187,11 +252,16 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
     rules?.maxTicketsPerUser ?? concert?.maxTicketsPerUser ?? limits.maxTicketsPerUserDefault,
   );
 
+  // In seat widths, a drawn row's aisles included, so "fit to screen" fits the whole row.
   const longestRow = useMemo(
     () =>
       Math.max(
         0,
-        ...shownSections.flatMap((section) => section.rows.map((row) => row.seats.length)),
+        ...shownSections.flatMap((section) =>
+          section.rows.map((row) =>
+            row.seats.reduce((width, seat) => width + 1 + (seat.gapBefore ?? 0), 0),
+          ),
+        ),
       ),
     [shownSections],
   );
@@ -207,16 +277,40 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
   );
   const venuePlan = useMemo(
     () =>
-      (layout?.sections ?? []).map((section) => ({
-        section: section.section,
-        swatch: sectionSwatches.get(section.section) ?? '',
-      })),
+      (layout?.sections ?? [])
+        // Standing zones are chosen on the plan by entry number, never opened as seats.
+        .filter((section) => section.kind !== 'STANDING')
+        .map((section) => ({
+          section: section.section,
+          swatch: sectionSwatches.get(section.section) || 'bg-zinc-400',
+        })),
     [layout?.sections, sectionSwatches],
   );
 
   const heldCount = mine.length;
-  const { toggle, release, releaseAll, pendingIds, announcement } = actions;
-  const onToggle = useCallback((seat: SeatView) => toggle(seat, heldCount), [toggle, heldCount]);
+  const { toggle, holdStanding, release, releaseAll, pendingIds, pendingZones, announcement } =
+    actions;
+  // A restricted-view seat waits for the buyer's 선택 in the dialog before it is held.
+  const [restrictedSeat, setRestrictedSeat] = useState<SeatView | null>(null);
+  const onToggle = useCallback(
+    (seat: SeatView) => {
+      const asksFirst =
+        seat.kind === 'available' &&
+        seat.tags?.includes('RESTRICTED_VIEW') === true &&
+        heldCount < limits.maxHeldSeats;
+      if (asksFirst) setRestrictedSeat(seat);
+      else toggle(seat, heldCount);
+    },
+    [toggle, heldCount],
+  );
+  const confirmRestricted = () => {
+    if (restrictedSeat) toggle(restrictedSeat, heldCount);
+    setRestrictedSeat(null);
+  };
+  const onHoldStanding = useCallback(
+    (section: string) => holdStanding(section, heldCount),
+    [holdStanding, heldCount],
+  );
 
   const openSectionView = useCallback((section: string) => {
     setOpenSection(section);
@@ -250,19 +344,36 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
     (usesSummary && summary.isError && isAccessKeyError(summary.error));
 
   let body: ReactNode;
-  if (seatMap.isPending) {
+  if (seatMap.isPending || (isDrawn && drawn.layout.isPending)) {
     body = <MapSkeleton />;
-  } else if (seatMap.isError || !layout) {
+  } else if (seatMap.isError || !layout || drawn.layout.isError) {
+    const failed = seatMap.isError ? seatMap : drawn.layout;
     body = (
       <ErrorState
         title={seatPageTexts.layoutFailed}
-        description={getErrorMessage(seatMap.error)}
-        onRetry={() => void seatMap.refetch()}
-        isRetrying={seatMap.isFetching}
+        description={getErrorMessage(failed.error)}
+        onRetry={() => void failed.refetch()}
+        isRetrying={failed.isFetching}
       />
     );
   } else if (leaving) {
     body = <PageSpinner label={seatPageTexts.leaving} />;
+  } else if (isBig && openSection === null && drawnVenue) {
+    body = (
+      <>
+        <p className="mb-3 flex items-center gap-2 text-sm text-zinc-300">
+          <LayoutGrid className="size-4 text-zinc-400" aria-hidden />
+          {venuePlanTexts.hint}
+        </p>
+        <VenuePlan
+          venue={drawnVenue}
+          counts={planCounts}
+          pendingZones={pendingZones}
+          onOpenSection={openSectionView}
+          onHoldStanding={onHoldStanding}
+        />
+      </>
+    );
   } else if (isBig && openSection === null) {
     body = (
       <>
@@ -338,12 +449,20 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
 
       <div className="flex flex-col gap-6 desktop:grid desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start desktop:gap-8">
         <section aria-label="좌석 배치" className="flex min-w-0 flex-col gap-4">
-          {grades.length > 0 && <SeatLegend grades={grades} />}
+          {grades.length > 0 && (
+            <SeatLegend
+              grades={grades}
+              availability={drawn.availability}
+              marks={drawnVenue?.hasTag}
+            />
+          )}
           <div
             ref={mapCardRef}
             className="rounded-3xl border border-surface-700/70 bg-surface-900/50 px-2 pt-0 pb-6 tablet:px-6"
           >
-            <Stage />
+            {/* A drawn hall's plan draws its own stage; its sections face it from any side. */}
+            {!isDrawn && <Stage />}
+            {isDrawn && <div className="h-4" aria-hidden />}
             {isBig && openSection !== null && (
               <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
                 <button
@@ -384,6 +503,11 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
         <p className="sr-only" role="status" aria-live="polite">
           {announcement}
         </p>
+        <RestrictedViewDialog
+          seatName={restrictedSeat ? seatAccessibleLabel(restrictedSeat) : null}
+          onConfirm={confirmRestricted}
+          onCancel={() => setRestrictedSeat(null)}
+        />
         <SeatSidePanel
           seats={mine}
           grades={grades}

@@ -4,7 +4,15 @@ import { ChevronUp, CreditCard, Info, Timer, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
-import { gradeSeatName, toneForGrade, type GradeInfo, type SeatView } from '../utils/seat-layout';
+import {
+  seatGradeName,
+  seatTagNames,
+  swatchStyle,
+  toneForGrade,
+  type GradeInfo,
+  type SeatView,
+} from '../utils/seat-layout';
+import { companionHint } from '../utils/drawn-layout';
 import { computeOrderTotals } from '../utils/order-totals';
 import { formatCountdown, formatDuration, useSecondsLeft } from '@/lib/use-seconds-left';
 
@@ -219,13 +227,32 @@ export function SeatSidePanel({
                   >
                     <span
                       className={clsx('size-2.5 shrink-0 rounded-full', tone.swatch)}
+                      style={swatchStyle(tone)}
                       aria-hidden
                     />
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="truncate text-sm font-semibold text-zinc-100">{label}</span>
                       <span className="text-xs text-zinc-400">
-                        {gradeSeatName(seat.grade)} · {formatPrice(seat.price)}
+                        {seatGradeName(seat)} · {formatPrice(seat.price)}
                       </span>
+                      {seatTagNames(seat).length > 0 && (
+                        <span className="mt-1 flex flex-wrap gap-1">
+                          {seatTagNames(seat).map((tag) => (
+                            <span
+                              key={tag}
+                              className="rounded-md bg-sky-400/15 px-1.5 py-0.5 text-[11px] font-semibold text-sky-100"
+                              data-seat-badge
+                            >
+                              {tag}
+                            </span>
+                          ))}
+                        </span>
+                      )}
+                      {companionHint(seat, seats) && (
+                        <span className="mt-1 text-xs text-sky-200" data-companion-hint>
+                          {companionHint(seat, seats)}
+                        </span>
+                      )}
                     </span>
                     <button
                       type="button"

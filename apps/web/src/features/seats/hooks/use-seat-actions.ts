@@ -1,10 +1,11 @@
 import { formatSeatLabel, limits } from '@curtaincall/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { mergeSeatUpdates, refreshSeatStatus } from '../api/get-seat-status';
 import { releaseSeat } from '../api/release-seat';
 import { reserveSeat } from '../api/reserve-seat';
+import { reserveStandingSlot } from '../api/reserve-standing-slot';
 import { isAccessKeyError, seatErrorMessage, seatErrorTexts } from '../utils/seat-errors';
 import type { SeatView } from '../utils/seat-layout';
 import { releasedEntry } from '../utils/seat-records';
@@ -15,8 +16,15 @@ export interface SeatActions {
   release: (seat: SeatView) => Promise<void>;
   /** Releases every given seat; `silent` skips the error toasts (expiry, where 409s are normal). */
   releaseAll: (seats: readonly SeatView[], options?: { silent?: boolean }) => Promise<void>;
+  /**
+   * Holds the lowest free entry number of a standing zone (drawn venues), within the limit of
+   * 2 places together with seats.
+   */
+  holdStanding: (section: string, heldCount: number) => void;
   /** Seats with a hold or release on its way (shown busy, not clickable twice). */
   pendingIds: ReadonlySet<number>;
+  /** Standing zones with an entry-number hold on its way. */
+  pendingZones: ReadonlySet<string>;
   /** The last hold or release that worked, in words, for a screen reader's live region. */
   announcement: string;
 }
@@ -26,11 +34,23 @@ export interface SeatActions {
  * every failure becomes one of the toasts of §8, except a 403, which has already sent the user
  * back to the concert. After each call the status on screen is re-fetched.
  */
-export function useSeatActions(concertId: number): SeatActions {
+export interface SeatActionOptions {
+  /** A seat the caller clicked is now held (a wheelchair seat's page tells of its companion). */
+  onHeld?: (seat: SeatView) => void;
+}
+
+export function useSeatActions(concertId: number, options: SeatActionOptions = {}): SeatActions {
   const queryClient = useQueryClient();
   const pending = useRef(new Map<number, 'hold' | 'release'>());
+  const zones = useRef(new Set<string>());
   const [pendingIds, setPendingIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [pendingZones, setPendingZones] = useState<ReadonlySet<string>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
+  // Read when a hold succeeds, so a new callback does not rebuild the actions.
+  const onHeldRef = useRef(options.onHeld);
+  useEffect(() => {
+    onHeldRef.current = options.onHeld;
+  }, [options.onHeld]);
 
   // Stable across renders, so the memoised seat map does not redraw for nothing.
   const actions = useMemo(() => {
@@ -56,6 +76,7 @@ export function useSeatActions(concertId: number): SeatActions {
         const entry = await reserveSeat(concertId, seatId);
         if (entry) mergeSeatUpdates(queryClient, concertId, [entry]);
         setAnnouncement(`${formatSeatLabel(seat.record.seatInfo)} 좌석을 선점했습니다.`);
+        onHeldRef.current?.(seat);
       } catch (error) {
         showError(error);
       } finally {
@@ -77,6 +98,33 @@ export function useSeatActions(concertId: number): SeatActions {
       }
     };
 
+    const holdsUnderWay = () =>
+      [...pending.current.values()].filter((action) => action === 'hold').length +
+      zones.current.size;
+
+    const holdStanding = async (section: string, heldCount: number) => {
+      if (zones.current.has(section)) return;
+      if (heldCount + holdsUnderWay() >= limits.maxHeldSeats) {
+        toast.warning(seatErrorTexts.limit);
+        return;
+      }
+      zones.current.add(section);
+      setPendingZones(new Set(zones.current));
+      try {
+        const entry = await reserveStandingSlot(concertId, section);
+        if (entry) {
+          mergeSeatUpdates(queryClient, concertId, [entry]);
+          setAnnouncement(`${formatSeatLabel(entry.seatInfo)}을 선점했습니다.`);
+        }
+      } catch (error) {
+        showError(error);
+      } finally {
+        zones.current.delete(section);
+        setPendingZones(new Set(zones.current));
+        void refreshSeatStatus(queryClient, concertId);
+      }
+    };
+
     const toggle = (seat: SeatView, heldCount: number) => {
       if (pending.current.has(seat.record.seatId)) return;
       switch (seat.kind) {
@@ -84,10 +132,7 @@ export function useSeatActions(concertId: number): SeatActions {
           void releaseOne(seat, false);
           return;
         case 'available': {
-          const holding = [...pending.current.values()].filter(
-            (action) => action === 'hold',
-          ).length;
-          if (heldCount + holding >= limits.maxHeldSeats) {
+          if (heldCount + holdsUnderWay() >= limits.maxHeldSeats) {
             toast.warning(seatErrorTexts.limit);
             return;
           }
@@ -107,6 +152,7 @@ export function useSeatActions(concertId: number): SeatActions {
 
     return {
       toggle,
+      holdStanding: (section: string, heldCount: number) => void holdStanding(section, heldCount),
       release: (seat: SeatView) => releaseOne(seat, false),
       releaseAll: async (seats: readonly SeatView[], { silent = false } = {}) => {
         await Promise.all(seats.map((seat) => releaseOne(seat, silent)));
@@ -114,5 +160,5 @@ export function useSeatActions(concertId: number): SeatActions {
     };
   }, [concertId, queryClient]);
 
-  return { ...actions, pendingIds, announcement };
+  return { ...actions, pendingIds, pendingZones, announcement };
 }

@@ -1,3 +1,4 @@
+import { seatMessages } from '@curtaincall/contracts';
 import { isApiError } from '@/lib/api-client';
 
 /** The toasts of buyer-side.md §8 "Queue, seats and payment" for a failed hold or release. */
@@ -10,6 +11,11 @@ export const seatErrorTexts = {
   network: '네트워크 연결이 불안정합니다. 인터넷 연결을 확인해주세요.',
   server: '서버에 일시적인 문제가 발생했습니다. 잠시 후 다시 시도해주세요.',
   generic: '좌석 선택 중 문제가 발생했습니다.',
+  /** Drawn venues (issue 25): the server's own words, shown as they are. */
+  notForSale: seatMessages.notForSale,
+  companionFirst: seatMessages.companionFirst,
+  standingFull: seatMessages.standingFull,
+  standingUnknown: seatMessages.standingUnknown,
 } as const;
 
 /**
@@ -24,6 +30,10 @@ export function seatErrorMessage(error: unknown): string {
   if (message.includes('최대 2개')) return seatErrorTexts.limit;
   if (message.includes('만료')) return seatErrorTexts.expired;
   if (message.includes('예매 완료')) return seatErrorTexts.booked;
+  if (message.includes('판매하지 않는')) return seatErrorTexts.notForSale;
+  if (message.includes('동반석')) return seatErrorTexts.companionFirst;
+  if (message.includes('입장번호')) return seatErrorTexts.standingFull;
+  if (message.includes('스탠딩 구역')) return seatErrorTexts.standingUnknown;
   if (error.isNetworkError) return seatErrorTexts.network;
   if (error.status >= 500) return seatErrorTexts.server;
   return seatErrorTexts.generic;

@@ -1,5 +1,7 @@
-import type { SeatMap } from '@curtaincall/contracts';
+import { STANDING_ROW, type SeatMap, type SeatTag } from '@curtaincall/contracts';
+import type { CSSProperties } from 'react';
 import { formatPrice } from '@/lib/format';
+import { inkOn } from '@/lib/grades';
 import { isMine, type SeatRecord } from './seat-records';
 
 export type SeatMapSection = SeatMap['sections'][number];
@@ -50,9 +52,20 @@ export interface SeatView {
   record: SeatRecord;
   position: SeatPosition;
   kind: SeatKind;
-  /** The grade of the seat's section ('' when the layout does not know the section). */
+  /**
+   * The seat's grade name: its section's on a quick-plan venue ('' when the layout does not
+   * know the section), the seat's own on a drawn one (a drawn section may mix grades).
+   */
   grade: string;
   price: number;
+  /** A drawn venue's grade names are shown as the seller wrote them ('스탠딩 P', 'R석'). */
+  gradeLabel?: string;
+  /** The layout's tags (drawn venues): 휠체어석, 동반석, 시야 제한 are told to the buyer. */
+  tags?: readonly SeatTag[];
+  /** A wheelchair seat's companion seat numbers (same row), so the buyer can be told of them. */
+  companions?: readonly number[];
+  /** Empty seat widths before this seat in its row: an aisle of a drawn section. */
+  gapBefore?: number;
 }
 
 export interface RowView {
@@ -67,6 +80,8 @@ export interface SectionView {
   grade: string;
   price: number;
   rows: RowView[];
+  /** A drawn section's grades as its header shows them ('VIP석 · R석'), instead of grade · price. */
+  gradeSummary?: string;
 }
 
 /** '프리미엄' -> '프리미엄석', 'VIP' -> 'VIP석', '일반석' stays. */
@@ -75,13 +90,45 @@ export function gradeSeatName(grade: string): string {
   return grade.endsWith('석') ? grade : `${grade}석`;
 }
 
-/** The screen-reader name of a seat: 'VIP석 A구역 3열 12번, 선택 가능, 100,000원'. */
+/** The tags a buyer is told about, in the words of the seat panel's badges. */
+export const seatTagLabels: Partial<Record<SeatTag, string>> = {
+  WHEELCHAIR: '휠체어석',
+  COMPANION: '동반석',
+  RESTRICTED_VIEW: '시야 제한',
+};
+
+export function seatTagNames(seat: Pick<SeatView, 'tags'>): string[] {
+  return (seat.tags ?? []).flatMap((tag) => {
+    const name = seatTagLabels[tag];
+    return name ? [name] : [];
+  });
+}
+
+/** The grade as the buyer reads it: 'VIP석', or a drawn venue's own name. */
+export function seatGradeName(seat: Pick<SeatView, 'grade' | 'gradeLabel'>): string {
+  return seat.gradeLabel ?? gradeSeatName(seat.grade);
+}
+
+/** 'A구역 3열 12번', or for a standing entry slot 'P구역 입장번호 37번'. */
+export function seatPlaceName({ section, row, number }: SeatPosition): string {
+  return row === STANDING_ROW
+    ? `${section}구역 입장번호 ${number}번`
+    : `${section}구역 ${row}열 ${number}번`;
+}
+
+/**
+ * The screen-reader name of a seat: 'VIP석 A구역 3열 12번, 선택 가능, 100,000원'; a drawn seat's
+ * tags come after its place ('R석 A구역 1열 1번, 휠체어석, 선택 가능, 143,000원').
+ */
 export function seatAccessibleLabel(seat: SeatView): string {
-  const { section, row, number } = seat.position;
-  const place = `${section}구역 ${row}열 ${number}번`;
-  const name = seat.grade ? `${gradeSeatName(seat.grade)} ${place}` : place;
+  const place = seatPlaceName(seat.position);
+  const grade = seatGradeName(seat);
+  const name = grade ? `${grade} ${place}` : place;
+  const tags = seatTagNames(seat)
+    .map((tag) => `, ${tag}`)
+    .join('');
   const price = seat.price > 0 ? `, ${formatPrice(seat.price)}` : '';
-  return `${name}, ${seatKindLabels[seat.kind]}${price}`;
+  return `${name}${tags}, ${seatKindLabels[seat.kind]}${price}`;
 }
 
 /**
@@ -151,6 +198,8 @@ export function selectedSeats(sections: readonly SectionView[]): SeatView[] {
 export interface GradeInfo {
   name: string;
   price: number;
+  /** A drawn concert's grade colour (`#RRGGBB`, the seller's or the builder's palette's). */
+  color?: string;
 }
 
 /**
@@ -171,8 +220,20 @@ export function orderGrades(
     .sort((a, b) => b.price - a.price);
 }
 
+/**
+ * How a grade is painted: Tailwind classes for the quick plan's grades; a drawn concert's
+ * grades carry their own `color` (and the `ink` readable on it), applied as inline styles.
+ */
+export interface GradeTone {
+  swatch: string;
+  seat: string;
+  text: string;
+  color?: string;
+  ink?: string;
+}
+
 /** One colour per grade (dearest first), the same order the detail page uses. */
-export const gradeTones = [
+export const gradeTones: readonly GradeTone[] = [
   {
     swatch: 'bg-amber-400',
     seat: 'bg-amber-400 text-amber-950 hover:bg-amber-300',
@@ -199,13 +260,43 @@ export const gradeTones = [
     seat: 'bg-orange-400 text-orange-950 hover:bg-orange-300',
     text: 'text-orange-300',
   },
-] as const;
+];
 
-export type GradeTone = (typeof gradeTones)[number];
+/** The first tone, typed as always there (the legend's samples use it). */
+export const firstGradeTone: GradeTone = {
+  swatch: 'bg-amber-400',
+  seat: 'bg-amber-400 text-amber-950 hover:bg-amber-300',
+  text: 'text-amber-300',
+};
+
+/** Drawn tones are made once per colour, so memoised seats get the same object back. */
+const colorTones = new Map<string, GradeTone>();
+
+function toneOfColor(color: string): GradeTone {
+  let tone = colorTones.get(color);
+  if (!tone) {
+    tone = {
+      swatch: '',
+      seat: 'hover:brightness-110',
+      text: 'text-zinc-100',
+      color,
+      ink: inkOn(color),
+    };
+    colorTones.set(color, tone);
+  }
+  return tone;
+}
 
 export function toneForGrade(grades: readonly GradeInfo[], grade: string): GradeTone {
   const index = grades.findIndex((g) => g.name === grade);
-  return gradeTones[(index < 0 ? grades.length : index) % gradeTones.length] ?? gradeTones[0];
+  const color = grades[index]?.color;
+  if (color) return toneOfColor(color);
+  return gradeTones[(index < 0 ? grades.length : index) % gradeTones.length] ?? firstGradeTone;
+}
+
+/** The inline colour of a swatch or dot painted in a drawn grade's colour (none otherwise). */
+export function swatchStyle(tone: GradeTone): CSSProperties | undefined {
+  return tone.color ? { backgroundColor: tone.color } : undefined;
 }
 
 /** Venues this big open on a section overview, then one section at a time. */
