@@ -1,4 +1,5 @@
 import {
+  demoHallLayout,
   posterUploadMessages,
   sellerConcertMessages,
   type SellerConcert,
@@ -244,6 +245,54 @@ describe('/seller/concerts/register', () => {
     expect(router.state.location.pathname).toBe('/seller/concerts/register');
     act(() => vi.advanceTimersByTime(100));
     await waitFor(() => expect(router.state.location.pathname).toBe('/seller/concerts/manage'));
+  });
+
+  it('creates from a saved venue: no seat count, the venue id and only the prices changed', async () => {
+    const user = userEvent.setup();
+    const { calls, record } = recordCalls();
+    const hall = demoHallLayout();
+    const venueSummary = {
+      id: 7,
+      name: '커튼콜 아트홀',
+      address: null,
+      layoutName: hall.name,
+      totalPlaces: 1500,
+      sectionCount: hall.sections.length,
+      grades: hall.grades.map((g) => ({ ...g, color: g.color ?? null, places: 0 })),
+      concertCount: 0,
+      createdAt: '2026-11-01T10:00:00',
+      updatedAt: '2026-11-01T10:00:00',
+    };
+    server.use(
+      http.get('/api/seller/venues', () =>
+        HttpResponse.json({ success: true, data: [venueSummary] }),
+      ),
+      http.get('/api/seller/venues/7', () =>
+        HttpResponse.json({ success: true, data: { ...venueSummary, layout: hall } }),
+      ),
+      http.post('/api/seller/concerts', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(
+          { success: true, message: sellerConcertMessages.created, data: sellerConcert() },
+          { status: 201 },
+        );
+      }),
+    );
+    renderApp('/seller/concerts/register', { session: users.seller });
+    await screen.findByRole('heading', { level: 1, name: '콘서트 등록' });
+    fillValidForm();
+    await user.click(screen.getByRole('radio', { name: '저장한 공연장 사용' }));
+    expect(screen.queryByLabelText('총 좌석 수')).not.toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText('공연장'), '7');
+    const rPrice = await screen.findByLabelText('R석 가격');
+    await user.clear(rPrice);
+    await user.type(rPrice, '121000');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: '콘서트 등록' }));
+    expect(await screen.findByText(sellerConcertMessages.created)).toBeInTheDocument();
+    const body = calls[0]?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('totalSeats');
+    expect(body).toMatchObject({ venueId: 7, gradePrices: [{ code: 'R', price: 121000 }] });
   });
 
   it('asks before closing with an upload, then deletes it as a temp file and goes to /concerts', async () => {

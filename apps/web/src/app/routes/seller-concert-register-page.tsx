@@ -1,7 +1,44 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConsolePage } from '@/components/console/console-page';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { ConcertForm } from '@/features/seller-concerts/components/concert-form';
+import {
+  ConcertForm,
+  type SeatSourceChoice,
+} from '@/features/seller-concerts/components/concert-form';
+import {
+  concertLayoutFields,
+  isSelectionReady,
+  VenueLayoutPicker,
+  type VenueLayoutSelection,
+} from '@/features/venues/components/venue-layout-picker';
+
+/** Texts of the seat source choice on the register page (issue 25). */
+const seatSourceTexts = {
+  venueRequired: '좌석 배치에 쓸 공연장을 선택해주세요.',
+  layoutInvalid: '좌석 배치에 고칠 곳이 있습니다. 배치도 아래의 목록을 확인해주세요.',
+} as const;
+
+/** The concert form's seat source: the seller's venues and the builder (features/venues). */
+function useSeatSource(): SeatSourceChoice {
+  const [selection, setSelection] = useState<VenueLayoutSelection>({ source: 'quick' });
+  return {
+    isQuickPlan: selection.source === 'quick',
+    fields: concertLayoutFields(selection),
+    problem: isSelectionReady(selection)
+      ? null
+      : selection.source === 'venue'
+        ? seatSourceTexts.venueRequired
+        : seatSourceTexts.layoutInvalid,
+    render: (layoutProblems) => (
+      <VenueLayoutPicker
+        value={selection}
+        onChange={setSelection}
+        serverProblems={layoutProblems}
+      />
+    ),
+  };
+}
 
 /**
  * /seller/concerts/register (seller-admin-side.md §2 "Concert registration"): the inline form.
@@ -11,17 +48,19 @@ import { ConcertForm } from '@/features/seller-concerts/components/concert-form'
 export function SellerConcertRegisterPage() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const seatSource = useSeatSource();
   // The route guard lets only sellers in; visitors without a session see the 403 page's
   // '로그인한 판매자만' words (unauthorized-page.tsx).
   if (!user) return null;
   return (
     <ConsolePage
       title="콘서트 등록"
-      description="공연 정보와 예매 기간을 입력하면 좌석 배치가 자동으로 만들어집니다."
+      description="공연 정보와 예매 기간을 입력하고, 좌석은 좌석 수만으로 자동 배치하거나 저장한 공연장·직접 그린 배치도로 만듭니다."
     >
-      <div className="max-w-3xl">
+      <div className="max-w-5xl">
         <ConcertForm
           sellerId={user.userId}
+          seatSource={seatSource}
           onSaved={() => void navigate('/seller/concerts')}
           onClosed={() => void navigate('/concerts')}
         />

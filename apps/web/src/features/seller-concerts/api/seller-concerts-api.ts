@@ -106,6 +106,18 @@ export interface ConcertPayload {
   status: ConcertStatus;
 }
 
+/**
+ * What the register form sends (issue 25): the spec's payload, or the same with a saved venue
+ * (`venueId`, optional `gradePrices`) or an inline `seatLayout` in place of `totalSeats`.
+ */
+export type ConcertCreatePayload =
+  | ConcertPayload
+  | (Omit<ConcertPayload, 'totalSeats'> & {
+      venueId: number;
+      gradePrices?: Array<{ code: string; price: number }>;
+    })
+  | (Omit<ConcertPayload, 'totalSeats'> & { seatLayout: unknown });
+
 export interface SavedConcert {
   concert: SellerConcert;
   message: string;
@@ -115,7 +127,7 @@ async function saveWith(
   path: string,
   method: 'POST' | 'PUT',
   sellerId: number,
-  body: ConcertPayload,
+  body: ConcertCreatePayload,
   fallbackMessage: string,
 ): Promise<SavedConcert> {
   const { data, message } = await apiRequest(path, { method, params: { sellerId }, body });
@@ -125,7 +137,7 @@ async function saveWith(
 }
 
 /** `POST /seller/concerts`: 201 '콘서트가 생성되었습니다.' with the concert. */
-export function createConcert(sellerId: number, body: ConcertPayload) {
+export function createConcert(sellerId: number, body: ConcertCreatePayload) {
   return saveWith('/seller/concerts', 'POST', sellerId, body, sellerConcertMessages.created);
 }
 

@@ -30,6 +30,7 @@ import {
   invalidateConcertViews,
   updateConcert,
   uploadPoster,
+  type ConcertCreatePayload,
   type SavedConcert,
 } from '../api/seller-concerts-api';
 import {
@@ -50,10 +51,26 @@ import {
   type PosterRollbackTarget,
 } from '../utils/poster-rollback';
 import { sellerConcertTexts } from '../utils/seller-concert-texts';
+
 import { PosterField } from './poster-field';
 
 /** A saved form shows its message this long before it closes (seller-admin-side.md §4, §9). */
 export const formCloseDelayMs = 1500;
+
+/**
+ * Where a new concert's seats come from when not the quick plan (issue 25), given by the page:
+ * the form draws `render` in 예매 설정 and sends `fields` in place of `totalSeats`.
+ */
+export interface SeatSourceChoice {
+  /** The quick plan chosen: the form asks for the seat count, as the spec's form does. */
+  isQuickPlan: boolean;
+  /** The body fields that replace `totalSeats` (`venueId`…, `seatLayout`), or null: quick plan. */
+  fields: Record<string, unknown> | null;
+  /** Why the choice cannot be sent yet (no venue chosen, a layout with problems), or null. */
+  problem: string | null;
+  /** The chooser, with the layout problems of the last refused save. */
+  render: (layoutProblems: string[]) => ReactNode;
+}
 
 export interface ConcertFormHandle {
   /** Closes the form, asking first when there are unsaved changes or uploads. */
@@ -70,6 +87,8 @@ interface ConcertFormProps {
   onClosed: () => void;
   /** The footer's close button text. */
   closeLabel?: string;
+  /** Create mode: the seat source chooser (the quick plan's seat count when absent). */
+  seatSource?: SeatSourceChoice | undefined;
   ref?: Ref<ConcertFormHandle>;
 }
 
@@ -125,6 +144,7 @@ export function ConcertForm({
   onSaved,
   onClosed,
   closeLabel = '취소',
+  seatSource,
   ref,
 }: ConcertFormProps) {
   const queryClient = useQueryClient();
@@ -143,6 +163,10 @@ export function ConcertForm({
   const [saved, setSaved] = useState<SavedConcert | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [isClosing, setIsClosing] = useState(false);
+  // Issue 25: the refused layout's problems, for the chooser (edit keeps the concert's seats).
+  const [layoutProblems, setLayoutProblems] = useState<string[]>([]);
+  const layoutFields = isEdit ? null : (seatSource?.fields ?? null);
+  const asksSeatCount = isEdit || !seatSource || seatSource.isQuickPlan;
   const formRef = useRef<HTMLFormElement>(null);
   const formErrorId = useId();
   const descriptionCounterId = useId();
@@ -156,7 +180,7 @@ export function ConcertForm({
       }
     : { mode: 'create', sellerId };
 
-  const hasUnsavedWork = uploads.length > 0 || isDraftChanged(draft, initial);
+  const hasUnsavedWork = uploads.length > 0 || isDraftChanged(draft, initial) || !asksSeatCount;
 
   const requestClose = () => {
     if (isClosing || confirmOpen || isSaving) return;
@@ -217,8 +241,10 @@ export function ConcertForm({
     event.preventDefault();
     if (isSaving || saved || isUploading) return;
     setFormError(null);
+    setLayoutProblems([]);
+    // A venue or a drawn layout brings its own places: the seat count is not asked for then.
     const { payload, errors: found } = validateConcertDraft(
-      draft,
+      asksSeatCount ? draft : { ...draft, totalSeats: '1' },
       todayInSeoul(),
       isEdit ? initial : undefined,
     );
@@ -227,11 +253,21 @@ export function ConcertForm({
       focusField(concertFieldOrder.find((field) => found[field]));
       return;
     }
+    if (!isEdit && seatSource?.problem) {
+      setFormError(seatSource.problem);
+      return;
+    }
     setIsSaving(true);
     try {
-      const result = concert
-        ? await updateConcert(sellerId, concert.concertId, payload)
-        : await createConcert(sellerId, payload);
+      let result: SavedConcert;
+      if (concert) result = await updateConcert(sellerId, concert.concertId, payload);
+      else if (layoutFields) {
+        const { totalSeats: _quickPlanOnly, ...rest } = payload;
+        result = await createConcert(sellerId, {
+          ...rest,
+          ...layoutFields,
+        } as ConcertCreatePayload);
+      } else result = await createConcert(sellerId, payload);
       await discardUnusedUploads(sellerId, uploads, result.concert.posterImageUrl);
       setUploads([]);
       setSaved(result);
@@ -239,6 +275,14 @@ export function ConcertForm({
     } catch (error) {
       const server = isApiError(error) ? errorsFromServer(error.fieldErrors) : null;
       if (server) setErrors(server.errors);
+      // The layout's own problems go to the builder's list, by their path in the layout.
+      if (isApiError(error)) {
+        setLayoutProblems(
+          error.fieldErrors
+            .filter(({ field }) => field.startsWith('seatLayout.'))
+            .map(({ field, message }) => `${field.slice('seatLayout.'.length)}: ${message}`),
+        );
+      }
       let message = submitErrorMessage(error);
       // A failed save undoes this session's uploads (and restores the original poster).
       if (uploads.length > 0) {
@@ -330,13 +374,15 @@ export function ConcertForm({
         </Section>
 
         <Section title="예매 설정">
-          {text('totalSeats', '총 좌석 수', {
-            type: 'number',
-            inputMode: 'numeric',
-            min: 1,
-            max: 100000,
-            hint: '1석 이상 100,000석 이하 (좌석은 등급별 구역으로 자동 배치됩니다)',
-          })}
+          {!isEdit && seatSource?.render(layoutProblems)}
+          {asksSeatCount &&
+            text('totalSeats', '총 좌석 수', {
+              type: 'number',
+              inputMode: 'numeric',
+              min: 1,
+              max: 100000,
+              hint: '1석 이상 100,000석 이하 (좌석은 등급별 구역으로 자동 배치됩니다)',
+            })}
           <div className="grid gap-4 tablet:grid-cols-2">
             {text('bookingStartDate', '예매 시작일시', {
               type: 'datetime-local',
