@@ -1,4 +1,4 @@
-import { venueLayoutLimits, type VenueLayout } from '@curtaincall/contracts';
+import { autoPlaceSections, venueLayoutLimits, type VenueLayout } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import { Eye, Hand, Move, MousePointer2, PaintBucket, Pencil, Redo2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -141,7 +141,10 @@ export function VenueBuilder({
     announce(changed ? text : '바뀐 것이 없습니다');
   };
 
-  const replace = (next: VenueLayout, text: string) => {
+  const replace = (imported: VenueLayout, text: string) => {
+    // Every section gets its drawn place in the document (as the buyer's map will place it),
+    // so moving one section later never shifts the others.
+    const next = autoPlaceSections(imported);
     edit(next, text, { isStructural: true });
     setCursor(null);
     setActiveGrade(next.grades[0]?.code ?? '');

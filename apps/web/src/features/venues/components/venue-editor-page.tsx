@@ -1,4 +1,5 @@
 import {
+  autoPlaceSections,
   checkVenueLayout,
   rectangleHallLayout,
   venueLimits,
@@ -218,7 +219,11 @@ export function VenueEditorPage() {
   } else {
     const checked = checkVenueLayout(venue.data.layout);
     content = checked.ok ? (
-      <VenueForm key={venue.data.id} venue={venue.data} initialLayout={checked.layout} />
+      <VenueForm
+        key={venue.data.id}
+        venue={venue.data}
+        initialLayout={autoPlaceSections(checked.layout)}
+      />
     ) : (
       <ErrorState
         title="저장된 좌석 배치를 읽을 수 없습니다."
