@@ -45,6 +45,11 @@ export const defaultHandlers = [
   http.get('/api/concerts/:concertId/ai-summary', () =>
     HttpResponse.json({ success: true, data: AI_SUMMARY_EMPTY }),
   ),
+  // A concert's places per grade (detail page) and its drawn layout: none unless a test says so.
+  http.get('/api/concerts/:concertId/grades', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('/api/concerts/:concertId/layout', () =>
+    HttpResponse.json({ success: true, data: null }),
+  ),
   // The waiting room and the seat page: an empty venue, a quiet queue, a poll that never answers.
   http.get('/api/concerts/:concertId/seat-map', ({ params }) =>
     HttpResponse.json({

@@ -101,6 +101,120 @@ describe('ConcertDetail', () => {
     expect(screen.getByRole('region', { name: '예매 정보' })).toHaveTextContent('전 연령 관람가');
   });
 
+  it('shows the real grades of a drawn concert in the seller’s order, with places left and 매진', async () => {
+    serveConcert({
+      seatGrades: [
+        { name: 'VIP석', price: 165_000 },
+        { name: '스탠딩 P', price: 154_000 },
+        { name: 'R석', price: 143_000 },
+      ],
+    });
+    server.use(
+      http.get('/api/concerts/7/grades', () =>
+        HttpResponse.json({
+          success: true,
+          data: [
+            {
+              code: 'SP',
+              name: '스탠딩 P',
+              price: 154_000,
+              color: null,
+              totalPlaces: 800,
+              available: 800,
+              held: 0,
+              standing: true,
+            },
+            {
+              code: 'VIP',
+              name: 'VIP석',
+              price: 165_000,
+              color: '#C9A227',
+              totalPlaces: 300,
+              available: 212,
+              held: 10,
+              standing: false,
+            },
+            {
+              code: 'R',
+              name: 'R석',
+              price: 143_000,
+              color: '#3B82F6',
+              totalPlaces: 700,
+              available: 0,
+              held: 0,
+              standing: false,
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<ConcertDetail concertId={7} onBook={vi.fn()} />);
+    await userEvent.setup().click(await screen.findByRole('tab', { name: '판매정보' }));
+    const list = await screen.findByRole('list', { name: '좌석 등급별 가격' });
+    await within(list).findByText('스탠딩 잔여 800명');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '스탠딩 P154,000원스탠딩 잔여 800명',
+      'VIP석165,000원잔여 212석',
+      'R석143,000원매진',
+    ]);
+  });
+
+  it('adds the places left to a quick-plan concert’s three grades, dearest first', async () => {
+    serveConcert();
+    server.use(
+      http.get('/api/concerts/7/grades', () =>
+        HttpResponse.json({
+          success: true,
+          data: [
+            {
+              code: '일반석',
+              name: '일반석',
+              price: 50_000,
+              color: null,
+              totalPlaces: 1800,
+              available: 1500,
+              held: 0,
+              standing: false,
+            },
+            {
+              code: 'VIP',
+              name: 'VIP',
+              price: 100_000,
+              color: null,
+              totalPlaces: 900,
+              available: 3,
+              held: 0,
+              standing: false,
+            },
+            {
+              code: '프리미엄',
+              name: '프리미엄',
+              price: 150_000,
+              color: null,
+              totalPlaces: 300,
+              available: 0,
+              held: 0,
+              standing: false,
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<ConcertDetail concertId={7} onBook={vi.fn()} />);
+    await userEvent.setup().click(await screen.findByRole('tab', { name: '판매정보' }));
+    const list = await screen.findByRole('list', { name: '좌석 등급별 가격' });
+    await within(list).findByText('잔여 1,500석');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['프리미엄150,000원매진', 'VIP100,000원잔여 3석', '일반석50,000원잔여 1,500석']);
+  });
+
   it.each<[ConcertStatus, string | null, boolean]>([
     ['SCHEDULED', '예매 대기 중', false],
     ['ON_SALE', '예매하기', true],

@@ -1,4 +1,4 @@
-import type { SeatGrade } from '@curtaincall/contracts';
+import type { ConcertGradeAvailability, SeatGrade } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import {
   ArrowLeft,
@@ -23,7 +23,9 @@ import {
   formatPrice,
   formatTimeRange,
 } from '@/lib/format';
+import { gradeColorAt, formatPlacesLeft } from '@/lib/grades';
 import { useConcert, type ConcertDetailResponse } from '../api/get-concert';
+import { useConcertGrades } from '../api/get-concert-grades';
 import { getBookingAction } from '../utils/booking-action';
 import {
   formatAgeLimit,
@@ -114,35 +116,94 @@ export function formatPriceRange(grades: readonly SeatGrade[]): string | null {
   return low === high ? formatPrice(low) : `${formatPrice(low)} ~ ${formatPrice(high)}`;
 }
 
-function SeatGrades({ grades }: { grades: readonly SeatGrade[] }) {
-  if (grades.length === 0) {
+/** The quick plan's grade dots, dearest first (the seat page paints its seats the same). */
+const quickPlanDots = ['bg-amber-400', 'bg-rose-400', 'bg-sky-400'] as const;
+
+/**
+ * A quick-plan concert's grades are named by their code (contracts: `/grades`); a drawn one's
+ * are the seller's, in the seller's order and colours.
+ */
+function isQuickPlan(grades: readonly ConcertGradeAvailability[]): boolean {
+  return grades.every((grade) => grade.code === grade.name && grade.color === null);
+}
+
+interface GradeRow {
+  name: string;
+  price: number;
+  /** A drawn grade's `#RRGGBB`, else null (a quick-plan dot class by rank). */
+  color: string | null;
+  left: ConcertGradeAvailability | null;
+}
+
+/** The rows to show: `/grades` once it answered, the detail's grades before (or without it). */
+export function gradeRows(
+  detailGrades: readonly SeatGrade[],
+  availability: readonly ConcertGradeAvailability[] | undefined,
+): GradeRow[] {
+  if (!availability || availability.length === 0) {
+    return sortGrades(detailGrades).map((grade) => ({ ...grade, color: null, left: null }));
+  }
+  if (isQuickPlan(availability)) {
+    return [...availability]
+      .sort((a, b) => b.price - a.price)
+      .map((grade) => ({ name: grade.name, price: grade.price, color: null, left: grade }));
+  }
+  return availability.map((grade, index) => ({
+    name: grade.name,
+    price: grade.price,
+    color: gradeColorAt(grade.color, index),
+    left: grade,
+  }));
+}
+
+function SeatGrades({ concertId, grades }: { concertId: number; grades: readonly SeatGrade[] }) {
+  const availability = useConcertGrades(concertId);
+  const rows = gradeRows(grades, availability.data);
+  if (rows.length === 0) {
     return <p className="text-sm text-zinc-400">{concertDetailTexts.noGrades}</p>;
   }
   return (
     <ul className="flex flex-col gap-2" aria-label="좌석 등급별 가격">
-      {sortGrades(grades).map((grade, index) => (
-        <li
-          key={grade.name}
-          className="flex items-center justify-between gap-3 rounded-xl bg-surface-850 px-4 py-3"
-        >
-          <span className="flex items-center gap-2 text-sm font-semibold text-zinc-100">
-            <span
-              className={
-                index === 0
-                  ? 'size-2.5 rounded-full bg-amber-400'
-                  : index === 1
-                    ? 'size-2.5 rounded-full bg-rose-400'
-                    : 'size-2.5 rounded-full bg-sky-400'
-              }
-              aria-hidden
-            />
-            {grade.name}
-          </span>
-          <span className="text-sm font-bold text-white tabular-nums">
-            {formatPrice(grade.price)}
-          </span>
-        </li>
-      ))}
+      {rows.map((grade, index) => {
+        const isSoldOut = grade.left !== null && grade.left.available <= 0;
+        return (
+          <li
+            key={grade.name}
+            className={clsx(
+              'flex items-center justify-between gap-3 rounded-xl bg-surface-850 px-4 py-3',
+              isSoldOut && 'opacity-70',
+            )}
+          >
+            <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-zinc-100">
+              <span
+                className={clsx(
+                  'size-2.5 shrink-0 rounded-full',
+                  grade.color === null && (quickPlanDots[index] ?? 'bg-zinc-400'),
+                )}
+                style={grade.color === null ? undefined : { backgroundColor: grade.color }}
+                aria-hidden
+              />
+              {grade.name}
+            </span>
+            <span className="flex shrink-0 flex-col items-end">
+              <span className="text-sm font-bold text-white tabular-nums">
+                {formatPrice(grade.price)}
+              </span>
+              {grade.left && (
+                <span
+                  className={clsx(
+                    'text-xs tabular-nums',
+                    isSoldOut ? 'font-bold text-rose-300' : 'text-zinc-400',
+                  )}
+                  data-places-left
+                >
+                  {formatPlacesLeft(grade.left)}
+                </span>
+              )}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -340,7 +401,7 @@ function ConcertDetailContent({
                 />
               </InfoCard>
               <InfoCard title="좌석 등급 및 가격" id="seat-grades-heading">
-                <SeatGrades grades={concert.seatGrades} />
+                <SeatGrades concertId={concert.concertId} grades={concert.seatGrades} />
               </InfoCard>
               <section
                 aria-label="예매 안내"
