@@ -62,6 +62,8 @@ export const seatMessages = {
   companionFirst: '휠체어석의 동반석입니다. 휠체어석을 먼저 선택해주세요.',
   standingFull: '이 스탠딩 구역의 입장번호가 모두 선점되었거나 판매되었습니다.',
   standingUnknown: '스탠딩 구역을 찾을 수 없습니다.',
+  standingInOrder:
+    '스탠딩 입장번호는 구역별로 선택한 순서대로 배정됩니다. 구역의 입장번호 선택을 이용해주세요.',
 } as const;
 
 export const seatParamsSchema = z.object({

@@ -214,6 +214,8 @@ export interface HoldAttempt {
   claimed: SeatRow | undefined;
   /** A companion seat's wheelchair seat (issue 25): only its holder may take this one. */
   companionOf: number | null;
+  /** A standing zone's entry slot: given lowest first by the zone's own hold, never by id. */
+  standing: boolean;
 }
 
 interface HoldAttemptRow {
@@ -230,6 +232,7 @@ interface HoldAttemptRow {
   live_holds: number;
   claimed: boolean;
   companion_of_seat_id: number | null;
+  standing?: boolean;
 }
 
 const asDate = (value: Date | string | null) =>
@@ -269,6 +272,7 @@ with live as (
     and (status = 'AVAILABLE' or (status = 'RESERVED' and hold_expires_at <= ${now}
          and booking_id is null))
     and (select n from live) < ${maxHolds}
+    and not standing
     and (companion_of_seat_id is null or exists (
       select 1 from concert_seats w
       where w.id = concert_seats.companion_of_seat_id and w.held_by_user_id = ${userId}
@@ -278,12 +282,14 @@ with live as (
 )
 select c.id, c.concert_id, c.section, c.row_number, c.seat_number, c.status,
        c.held_by_user_id, c.held_at, c.hold_expires_at, c.booking_id,
-       (select n from live) as live_holds, true as claimed, null::int as companion_of_seat_id
+       (select n from live) as live_holds, true as claimed, null::int as companion_of_seat_id,
+       false as standing
   from claimed c
 union all
 select s.id, s.concert_id, s.section, s.row_number, s.seat_number, s.status,
        s.held_by_user_id, s.held_at, s.hold_expires_at, s.booking_id,
-       (select n from live) as live_holds, false as claimed, s.companion_of_seat_id
+       (select n from live) as live_holds, false as claimed, s.companion_of_seat_id,
+       s.standing
   from concert_seats s where s.id = ${seatId} and s.concert_id = ${concertId};`;
 }
 
@@ -337,6 +343,7 @@ export async function attemptHold(
       before?.companion_of_seat_id === null || before?.companion_of_seat_id === undefined
         ? null
         : Number(before.companion_of_seat_id),
+    standing: before?.standing === true,
   };
 }
 

@@ -226,8 +226,9 @@ export function createSeatsService(deps: {
           seat.bookingId === null &&
           seat.holdExpiresAt !== null &&
           seat.holdExpiresAt <= now);
-      // Free, under the limit and not claimed: a companion seat whose wheelchair seat the
-      // caller does not hold (issue 25).
+      // Free, under the limit and not claimed: an entry slot, which its zone's hold gives in
+      // order, or a companion seat whose wheelchair seat the caller does not hold (issue 25).
+      if (free && attempt.standing) throw new AppError('B003', seatMessages.standingInOrder);
       if (free && attempt.companionOf !== null) {
         throw new AppError('B003', seatMessages.companionFirst);
       }

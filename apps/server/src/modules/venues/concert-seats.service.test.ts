@@ -184,6 +184,18 @@ describe('standing zones', () => {
     expect(
       await errorOf(service.holdStandingSlot({ user: fan, concertId: concert.id, section: 'A' })),
     ).toEqual({ code: 'B006', message: seatMessages.standingUnknown });
+    // A slot is never taken by its id (that would let a script pick number 1).
+    const [, picker] = users;
+    if (!picker) throw new Error('fixture');
+    expect(
+      await errorOf(
+        service.holdSeat({
+          user: picker,
+          concertId: concert.id,
+          seatId: await seatId(concert.id, 'P', 0, 50),
+        }),
+      ),
+    ).toEqual({ code: 'B003', message: seatMessages.standingInOrder });
     // An expired hold's number goes to the next fan, lowest first.
     ctx.clock.advance(301_000);
     const [next] = users.slice(1);
