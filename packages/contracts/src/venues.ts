@@ -168,3 +168,16 @@ export const promoterSeatsBodySchema = z
 export const gradePricesBodySchema = z.object({
   prices: z.array(gradePriceSchema).min(1, { error: '바꿀 가격을 1개 이상 보내주세요.' }).max(20),
 });
+
+/**
+ * `GET /seller/concerts/{id}/seats` (ours, the concert's seller): every seat and entry slot with
+ * its id, for the seller's seat management (release, kill). `block` says why an UNAVAILABLE
+ * seat is not for sale; buyers' identities never appear.
+ */
+export const sellerSeatSchema = z.object({
+  seatId: z.number().int(),
+  seatInfo: z.string(),
+  status: z.enum(['AVAILABLE', 'RESERVED', 'BOOKED', 'UNAVAILABLE']),
+  block: z.enum(['HELD', 'KILLED']).nullable(),
+});
+export type SellerSeat = z.infer<typeof sellerSeatSchema>;

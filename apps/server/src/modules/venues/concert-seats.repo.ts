@@ -188,3 +188,21 @@ export async function updateGradePrices(
   );
   return rows.map((r) => r.code);
 }
+
+/** Every seat of the concert with its state, in seat order (the seller's seat management). */
+export async function findSellerSeats(
+  db: DbOrTx,
+  concertId: number,
+): Promise<Array<{ seatId: number; seatInfo: string; status: string; block: string | null }>> {
+  const rows = await queryRows<{ id: number; info: string; status: string; block: string | null }>(
+    db,
+    sql`select id, section || '-' || row_number || '-' || seat_number as info, status, block
+        from concert_seats where concert_id = ${concertId} order by id`,
+  );
+  return rows.map((r) => ({
+    seatId: Number(r.id),
+    seatInfo: r.info,
+    status: r.status,
+    block: r.block,
+  }));
+}

@@ -5,6 +5,7 @@ import {
   gradePricesBodySchema,
   messageEnvelopeSchema,
   promoterSeatsBodySchema,
+  sellerSeatSchema,
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,6 +86,40 @@ export const concertSeatsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const data = await concertSeats.grades(request.params.concertId);
       reply.header('cache-control', PUBLIC_SHORT);
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/seller/concerts/:concertId/seats',
+    {
+      preHandler: guard.seller,
+      schema: {
+        tags: ['venues'],
+        summary: '내 콘서트의 좌석 목록 (좌석 ID, 상태, 홀드석·판매 중지 표시)',
+        params: concertIdParamsSchema,
+        response: {
+          200: envelopeSchema(z.array(sellerSeatSchema)).meta({
+            examples: [
+              {
+                success: true,
+                data: [
+                  { seatId: 101, seatInfo: 'C-5-7', status: 'UNAVAILABLE', block: 'HELD' },
+                  { seatId: 102, seatInfo: 'C-5-8', status: 'BOOKED', block: null },
+                  { seatId: 5021, seatInfo: 'P-0-1', status: 'AVAILABLE', block: null },
+                ],
+              },
+            ],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await concertSeats.sellerSeats(
+        await requireSeller(request),
+        request.params.concertId,
+      );
+      reply.header('cache-control', 'private, no-store');
       return { success: true as const, data };
     },
   );

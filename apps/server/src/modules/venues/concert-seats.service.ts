@@ -3,6 +3,7 @@ import {
   sellerConcertMessages,
   type ConcertGradeAvailability,
   type GradePrice,
+  type SellerSeat,
   type VenueLayout,
 } from '@curtaincall/contracts';
 import type { Database, DbOrTx } from '../../db/client';
@@ -16,6 +17,7 @@ import {
   countConcertSeats,
   findConcertLayout,
   findGradeAvailability,
+  findSellerSeats,
   killUnsoldSeats,
   releaseHeldSeats,
   saveConcertLayout,
@@ -205,7 +207,20 @@ export function createConcertSeatsService(deps: {
     return { message: concertSeatMessages.pricesChanged };
   }
 
-  return { layoutOf, grades, release, kill, setPrices };
+  /** Every seat with its id and state, for the concert's own seller. */
+  async function sellerSeats(seller: AuthUser, concertId: number): Promise<SellerSeat[]> {
+    const row = await findConcertLayout(db, concertId);
+    if (!row) throw new AppError('T003', concertMessages.notFound);
+    if (row.sellerId !== seller.id) throw new AppError('S002', sellerConcertMessages.notOwner);
+    const seats = await findSellerSeats(db, concertId);
+    return seats.map((seat) => ({
+      ...seat,
+      status: seat.status as SellerSeat['status'],
+      block: seat.block as SellerSeat['block'],
+    }));
+  }
+
+  return { layoutOf, grades, release, kill, setPrices, sellerSeats };
 }
 
 export type ConcertSeatsService = ReturnType<typeof createConcertSeatsService>;

@@ -452,6 +452,23 @@ describe('after the sale starts', () => {
       return seat?.id ?? 0;
     };
     const held = await seatIdOf(1, 4);
+    const listed = await call('GET', `/api/seller/concerts/${concert.id}/seats`, seller);
+    expect(listed.statusCode).toBe(200);
+    const seatList = listed.json().data as Array<{
+      seatId: number;
+      seatInfo: string;
+      block: string | null;
+    }>;
+    expect(seatList).toHaveLength(48);
+    expect(seatList.find((s) => s.seatId === held)).toMatchObject({
+      seatInfo: 'A-1-4',
+      status: 'UNAVAILABLE',
+      block: 'HELD',
+    });
+    expect(seatList.find((s) => s.seatInfo === 'F-0-40')).toMatchObject({ status: 'AVAILABLE' });
+    expect(
+      (await call('GET', `/api/seller/concerts/${concert.id}/seats`, otherSeller)).statusCode,
+    ).toBe(403);
     const session = await admit(ctx.app, concert.id, buyer);
     const headers = { cookie: session.cookie, 'x-access-key': session.accessKey };
     const refused = await ctx.app.inject({
