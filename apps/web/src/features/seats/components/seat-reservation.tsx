@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/state-panel';
 import { toast } from '@/components/ui/toast-store';
 import { getErrorMessage } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
+import { formatPrice } from '@/lib/format';
 import { useSeatMap } from '../api/get-seat-map';
 import { useSeatStatuses, type SeatScope } from '../api/get-seat-status';
 import { useSeatSummary } from '../api/get-seat-summary';
@@ -28,7 +29,8 @@ import {
   buildSectionViews,
   isBigVenue,
   orderGrades,
-  seatAccessibleLabel,
+  seatGradeName,
+  seatPlaceName,
   selectedSeats,
   toneForGrade,
   wholeStatusMaxSeats,
@@ -504,7 +506,11 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
           {announcement}
         </p>
         <RestrictedViewDialog
-          seatName={restrictedSeat ? seatAccessibleLabel(restrictedSeat) : null}
+          seatName={
+            restrictedSeat
+              ? `${seatGradeName(restrictedSeat)} ${seatPlaceName(restrictedSeat.position)} · ${formatPrice(restrictedSeat.price)}`
+              : null
+          }
           onConfirm={confirmRestricted}
           onCancel={() => setRestrictedSeat(null)}
         />
