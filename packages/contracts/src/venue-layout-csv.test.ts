@@ -471,7 +471,7 @@ describe('csvToLayout problems', () => {
 
   it('says what is wrong in Korean, after the line number', () => {
     expect(problemsOf(csv('A,1,1,VIP', 'A,1,,VIP'))).toEqual([
-      '3행 number: 1~9999 사이의 정수여야 합니다',
+      '3행 number: 1~9,999 사이의 정수여야 합니다',
     ]);
   });
 

@@ -38,7 +38,7 @@ export const venueLayoutMessages = {
   gradeName: `등급 이름은 1~${venueLayoutLimits.gradeNameMax}자로 입력해 주세요`,
   price: `가격은 0~${venueLayoutLimits.priceMax.toLocaleString('ko-KR')}원 사이의 정수(원)여야 합니다`,
   color: '색은 #RRGGBB 형식이어야 합니다',
-  number: `1~${venueLayoutLimits.numberMax} 사이의 정수여야 합니다`,
+  number: `1~${venueLayoutLimits.numberMax.toLocaleString('ko-KR')} 사이의 정수여야 합니다`,
   capacity: `수용 인원은 1~${limits.totalSeatsMax.toLocaleString('ko-KR')} 사이의 정수여야 합니다`,
   grades: `등급은 1~${venueLayoutLimits.gradesMax}개여야 합니다`,
   sections: `구역은 1~${venueLayoutLimits.sectionsMax}개여야 합니다`,
