@@ -233,8 +233,16 @@ export function LayoutStarter({ layout, onReplace }: LayoutStarterProps) {
                 event.target.value = '';
                 if (file) void importFile(file);
               }}
-              className="text-sm text-zinc-300 file:mr-3 file:h-9 file:rounded-lg file:border file:border-surface-600 file:bg-surface-800 file:px-3 file:text-sm file:font-semibold file:text-zinc-100 hover:file:bg-surface-700"
+              // The browser's own file button speaks the browser's language: ours is Korean.
+              className="peer sr-only"
             />
+            <label
+              htmlFor={`${id}-file`}
+              aria-hidden
+              className="inline-flex h-9 w-fit cursor-pointer items-center gap-1.5 rounded-lg border border-surface-600 bg-surface-800 px-3 text-sm font-semibold text-zinc-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-rose-400 peer-disabled:cursor-wait peer-disabled:opacity-60 hover:bg-surface-700"
+            >
+              {isReading ? '읽는 중…' : '파일 선택'}
+            </label>
             <p id={`${id}-file-hint`} className="text-xs text-zinc-400">
               CSV 열: section,row,number,grade,tags (엑셀에서 UTF-8 CSV로 저장). 등급과 가격, 무대,
               구역 위치는 지금 배치의 것을 씁니다.
