@@ -120,7 +120,8 @@ export function GradeEditor({
                     {formatNumber(count?.places ?? 0)}석
                   </span>
                 </div>
-                <div className="grid grid-cols-2 gap-2 tablet:grid-cols-4">
+                {/* Two columns: the side panel is narrow, and a price of 7 digits must stay readable. */}
+                <div className="grid grid-cols-2 gap-2">
                   <div className="flex flex-col gap-1">
                     <label htmlFor={`${id}-code`} className={compactLabelClass}>
                       코드
