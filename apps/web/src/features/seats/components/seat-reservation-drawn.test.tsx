@@ -262,8 +262,11 @@ describe('SeatReservation for a drawn hall', () => {
       .closest('li');
     if (!zone) throw new Error('no standing zone');
     expect(zone).toHaveTextContent('P구역 스탠딩 P');
-    expect(zone).toHaveTextContent('154,000원');
-    expect(within(zone).getByRole('button', { name: '입장번호 선택 P구역' })).toBeEnabled();
+    const zones = screen.getByRole('list', { name: '스탠딩 구역' });
+    expect(within(zones).getByRole('listitem')).toHaveTextContent(
+      'P구역 스탠딩 P 154,000원 · 스탠딩 잔여 3명',
+    );
+    expect(within(zones).getByRole('button', { name: '입장번호 선택 P구역' })).toBeEnabled();
     // Sections keep their places: A below the stage, P below A.
     const sectionA = within(plan)
       .getByRole('button', { name: /^A구역/ })
@@ -285,7 +288,7 @@ describe('SeatReservation for a drawn hall', () => {
     expect(marks).toHaveTextContent('휠체어석');
     expect(marks).toHaveTextContent('동반석');
     expect(marks).toHaveTextContent('시야 제한석');
-  });
+  }, 20_000);
 
   it('draws each seat in its own grade with its price and tags, the aisle, held seats unavailable and killed seats left out', async () => {
     serveDrawnHall(drawnSeats());
@@ -315,7 +318,7 @@ describe('SeatReservation for a drawn hall', () => {
     expect(screen.queryByRole('button', { name: /A구역 2열 3번/ })).toBeNull();
     expect(screen.getByRole('grid', { name: '좌석 배치도' })).toBeInTheDocument();
     expect(screen.getByRole('rowgroup', { name: 'A구역 VIP석 · R석' })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('asks before holding a restricted-view seat: 취소 holds nothing, 선택 holds it', async () => {
     const calls = serveDrawnHall(drawnSeats());
@@ -347,7 +350,7 @@ describe('SeatReservation for a drawn hall', () => {
     expect(held).toHaveTextContent('A구역 1열 3번');
     expect(held).toHaveTextContent('R석 · 143,000원');
     expect(held).toHaveTextContent('시야 제한');
-  });
+  }, 20_000);
 
   it('tells the buyer of the companion seat when a wheelchair seat is held', async () => {
     serveDrawnHall(drawnSeats());
@@ -371,7 +374,7 @@ describe('SeatReservation for a drawn hall', () => {
     await seatButton('VIP석 A구역 1열 2번, 동반석, 선택됨, 165,000원');
     expect(held).not.toHaveTextContent('동반석이 필요하면');
     expect(within(held).getByText('동반석')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('shows the server’s word when a companion seat is taken before its wheelchair seat', async () => {
     serveDrawnHall(drawnSeats());
@@ -395,7 +398,7 @@ describe('SeatReservation for a drawn hall', () => {
     expect(
       await screen.findByText('휠체어석의 동반석입니다. 휠체어석을 먼저 선택해주세요.'),
     ).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('holds standing entry numbers with 입장번호 선택 and +1, and totals grade prices plus the fee', async () => {
     const seats = drawnSeats();
@@ -404,21 +407,22 @@ describe('SeatReservation for a drawn hall', () => {
     const user = userEvent.setup();
     renderSeats(onCheckout);
 
-    const plan = await screen.findByRole('list', { name: '구역 배치도' });
-    await user.click(await within(plan).findByRole('button', { name: '입장번호 선택 P구역' }));
+    const zones = await screen.findByRole('list', { name: '스탠딩 구역' });
+    await user.click(await within(zones).findByRole('button', { name: '입장번호 선택 P구역' }));
     const held = await within(panel()).findByRole('list', { name: '선택한 좌석 목록' });
     expect(await within(held).findByText('P구역 입장번호 1번')).toBeInTheDocument();
     expect(held).toHaveTextContent('스탠딩 P · 154,000원');
     expect(screen.getByText('P구역 입장번호 1번을 선점했습니다.')).toHaveClass('sr-only');
     expect(within(panel()).getByTestId('order-total')).toHaveTextContent('156,000원');
 
-    await user.click(await within(plan).findByRole('button', { name: '+1 P구역' }));
+    await user.click(await within(zones).findByRole('button', { name: '+1 P구역' }));
     expect(await within(held).findByText('P구역 입장번호 2번')).toBeInTheDocument();
     expect(calls).toEqual(['standing P', 'standing P']);
     expect(within(panel()).getByTestId('order-total')).toHaveTextContent('312,000원');
 
     // The limit of 2 counts seats and entry numbers together.
-    await user.click(within(plan).getByRole('button', { name: '+1 P구역' }));
+    expect(within(zones).getByRole('listitem')).toHaveTextContent('내 입장번호 2매');
+    await user.click(within(zones).getByRole('button', { name: '+1 P구역' }));
     expect(await screen.findByText('좌석 선점은 최대 2개까지만 가능합니다.')).toBeInTheDocument();
     expect(calls).toEqual(['standing P', 'standing P']);
 
@@ -438,7 +442,7 @@ describe('SeatReservation for a drawn hall', () => {
         expectedAmount: 323_000,
       }),
     );
-  });
+  }, 20_000);
 
   it('says when a standing zone has no entry number left', async () => {
     const seats = drawnSeats().map((seat) =>
@@ -449,6 +453,10 @@ describe('SeatReservation for a drawn hall', () => {
     const plan = await screen.findByRole('list', { name: '구역 배치도' });
     const zone = (await within(plan).findByText(/매진/)).closest('li');
     expect(zone).toHaveTextContent('P구역');
-    expect(within(plan).queryByRole('button', { name: /입장번호 선택/ })).toBeNull();
-  });
+    const zones = screen.getByRole('list', { name: '스탠딩 구역' });
+    expect(within(zones).getByRole('listitem')).toHaveTextContent(
+      'P구역 스탠딩 P 154,000원 · 매진',
+    );
+    expect(screen.queryByRole('button', { name: /입장번호 선택/ })).toBeNull();
+  }, 20_000);
 });

@@ -44,7 +44,7 @@ import { SeatMapGrid } from './seat-map-grid';
 import { SeatMapViewport } from './seat-map-viewport';
 import { SeatSidePanel, ticketRulesText } from './seat-side-panel';
 import { SectionOverview, type SectionAvailability } from './section-overview';
-import { VenuePlan, venuePlanTexts, type PlanSectionCount } from './venue-plan';
+import { StandingZoneList, VenuePlan, venuePlanTexts, type PlanSectionCount } from './venue-plan';
 
 export const seatPageTexts = {
   holdExpired: '선점 시간이 만료되었습니다.',
@@ -367,11 +367,11 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
           <LayoutGrid className="size-4 text-zinc-400" aria-hidden />
           {venuePlanTexts.hint}
         </p>
-        <VenuePlan
+        <VenuePlan venue={drawnVenue} counts={planCounts} onOpenSection={openSectionView} />
+        <StandingZoneList
           venue={drawnVenue}
           counts={planCounts}
           pendingZones={pendingZones}
-          onOpenSection={openSectionView}
           onHoldStanding={onHoldStanding}
         />
       </>

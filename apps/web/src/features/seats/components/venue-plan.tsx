@@ -20,18 +20,21 @@ export interface PlanSectionCount {
 interface VenuePlanProps {
   venue: DrawnVenue;
   counts: ReadonlyMap<string, PlanSectionCount>;
+  onOpenSection: (section: string) => void;
+}
+
+interface StandingZoneListProps {
+  venue: DrawnVenue;
+  counts: ReadonlyMap<string, PlanSectionCount>;
   /** Standing zones with an entry-number hold on its way. */
   pendingZones: ReadonlySet<string>;
-  onOpenSection: (section: string) => void;
   onHoldStanding: (section: string) => void;
 }
 
 /** Room around the drawing, in layout units, so edge boxes keep their outlines. */
 const margin = 12;
 /** The smallest box on screen, in CSS px: a section's name and count must fit in it. */
-const minBoxPx = { width: 64, height: 44 } as const;
-/** A standing zone also holds its price and the entry-number button. */
-const minZonePx = { width: 150, height: 100 } as const;
+const minBoxPx = { width: 56, height: 36 } as const;
 /** A plan never grows wider than this to fit its smallest box; past it the boxes get tight. */
 const maxPlanPx = 2_400;
 
@@ -55,11 +58,10 @@ export function planMinWidth(venue: DrawnVenue): number {
   const width = venue.bounds.width + margin * 2;
   let scale = 0;
   for (const section of venue.sections) {
-    const least = section.kind === 'STANDING' ? minZonePx : minBoxPx;
     scale = Math.max(
       scale,
-      least.width / Math.max(1, section.box.width),
-      least.height / Math.max(1, section.box.height),
+      minBoxPx.width / Math.max(1, section.box.width),
+      minBoxPx.height / Math.max(1, section.box.height),
     );
   }
   return Math.round(Math.min(maxPlanPx, width * scale));
@@ -80,17 +82,10 @@ function countText(section: DrawnSection, count: PlanSectionCount | undefined): 
 
 /**
  * A drawn hall as the seller designed it (issue 25, point 5): the stage ('무대') and every
- * section at its place, scaled to the card's width. A seated section is a button that opens its
- * seats; a standing zone shows its grade, price and remaining entry numbers with
- * '입장번호 선택' (then '+1'), which holds the lowest free number at once.
+ * section at its place, scaled to the card's width (a phone scrolls a wide hall sideways). A
+ * seated section is a button that opens its seats; a standing zone shows its entry numbers left.
  */
-export function VenuePlan({
-  venue,
-  counts,
-  pendingZones,
-  onOpenSection,
-  onHoldStanding,
-}: VenuePlanProps) {
+export function VenuePlan({ venue, counts, onOpenSection }: VenuePlanProps) {
   const { bounds } = venue;
   const aspect = (bounds.width + margin * 2) / (bounds.height + margin * 2);
   return (
@@ -124,13 +119,15 @@ export function VenuePlan({
             backgroundColor: `${color}33`,
           };
           if (section.kind === 'STANDING') {
-            const isPending = pendingZones.has(section.name);
+            // Drawn to scale only; its price and 입장번호 선택 are in the zone list below,
+            // readable at any width.
             return (
               <li
                 key={section.name}
                 className={clsx(
-                  'absolute flex flex-col items-center justify-center gap-1 overflow-hidden rounded-lg border-2 border-dashed p-1 text-center',
+                  'absolute flex flex-col items-center justify-center overflow-hidden rounded-lg border-2 border-dashed p-0.5 text-center',
                   mine > 0 && 'ring-2 ring-rose-400',
+                  isSoldOut && 'opacity-60',
                 )}
                 style={boxStyle}
                 data-standing-zone={section.name}
@@ -138,32 +135,9 @@ export function VenuePlan({
                 <span className="text-xs leading-tight font-bold text-white">
                   {section.name}구역 {grade?.name}
                 </span>{' '}
-                <span className="text-[11px] leading-tight text-zinc-200 tabular-nums">
-                  {grade ? formatPrice(grade.price) : ''} · {countText(section, count)}
-                </span>{' '}
-                {mine > 0 && (
-                  <span className="text-[11px] font-semibold text-rose-200">
-                    내 입장번호 {mine}매
-                  </span>
-                )}
-                {!isSoldOut && (
-                  <button
-                    type="button"
-                    onClick={() => onHoldStanding(section.name)}
-                    aria-busy={isPending || undefined}
-                    disabled={isPending}
-                    // The visible text leads the name (label in name); the zone makes it unique.
-                    aria-label={`${mine > 0 ? venuePlanTexts.oneMore : venuePlanTexts.chooseEntry} ${section.name}구역`}
-                    className="inline-flex min-h-8 items-center gap-1 rounded-lg bg-white px-2.5 text-xs font-bold text-surface-950 shadow hover:bg-rose-100 disabled:opacity-60"
-                  >
-                    {mine > 0 ? (
-                      <Plus className="size-3.5" aria-hidden />
-                    ) : (
-                      <Ticket className="size-3.5" aria-hidden />
-                    )}
-                    {mine > 0 ? venuePlanTexts.oneMore : venuePlanTexts.chooseEntry}
-                  </button>
-                )}
+                <span className="text-[10px] leading-tight text-zinc-200 tabular-nums">
+                  {countText(section, count)}
+                </span>
               </li>
             );
           }
@@ -200,5 +174,79 @@ export function VenuePlan({
         })}
       </ul>
     </div>
+  );
+}
+
+/**
+ * The standing zones with their grade, price and entry numbers left, and '입장번호 선택' (then
+ * '+1'), which holds the lowest free number at once (issue 25: standing is sold by number).
+ */
+export function StandingZoneList({
+  venue,
+  counts,
+  pendingZones,
+  onHoldStanding,
+}: StandingZoneListProps) {
+  const zones = venue.sections.filter((section) => section.kind === 'STANDING');
+  if (zones.length === 0) return null;
+  return (
+    <ul aria-label="스탠딩 구역" className="mt-3 grid gap-2 tablet:grid-cols-2">
+      {zones.map((zone) => {
+        const grade = venue.gradeByCode.get(zone.gradeCode);
+        const count = counts.get(zone.name);
+        const mine = count?.mine ?? 0;
+        const isSoldOut = count?.available === 0;
+        const isPending = pendingZones.has(zone.name);
+        const action = mine > 0 ? venuePlanTexts.oneMore : venuePlanTexts.chooseEntry;
+        return (
+          <li
+            key={zone.name}
+            className={clsx(
+              'flex items-center gap-3 rounded-xl border bg-surface-900/80 px-3 py-2.5',
+              mine > 0 ? 'border-rose-400/70' : 'border-surface-700',
+            )}
+            data-standing-card={zone.name}
+          >
+            <span
+              className="size-3 shrink-0 rounded-sm"
+              style={{ backgroundColor: grade?.color }}
+              aria-hidden
+            />
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="text-sm font-bold text-white">
+                {zone.name}구역 {grade?.name}
+              </span>{' '}
+              <span className="text-xs text-zinc-300 tabular-nums">
+                {grade ? formatPrice(grade.price) : ''} · {countText(zone, count)}
+              </span>
+              {mine > 0 && (
+                <>
+                  {' '}
+                  <span className="text-xs font-semibold text-rose-200">내 입장번호 {mine}매</span>
+                </>
+              )}
+            </span>
+            {!isSoldOut && (
+              <button
+                type="button"
+                onClick={() => onHoldStanding(zone.name)}
+                aria-busy={isPending || undefined}
+                disabled={isPending}
+                // The visible text leads the name (label in name); the zone makes it unique.
+                aria-label={`${action} ${zone.name}구역`}
+                className="inline-flex min-h-10 shrink-0 items-center gap-1 rounded-lg bg-white px-3 text-sm font-bold text-surface-950 shadow hover:bg-rose-100 disabled:opacity-60"
+              >
+                {mine > 0 ? (
+                  <Plus className="size-4" aria-hidden />
+                ) : (
+                  <Ticket className="size-4" aria-hidden />
+                )}
+                {action}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
