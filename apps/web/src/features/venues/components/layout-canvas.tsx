@@ -46,6 +46,11 @@ interface LayoutCanvasProps {
   selection?: SeatSelection;
   cursor?: SeatRef | null;
   activeSection?: number | null;
+  /** Seat management: held seats outlined, and the seats buyers have marked (layout-draw.ts). */
+  outlineHeld?: boolean;
+  taken?: SeatSelection;
+  /** What the canvas is, read after its label (the builder's '좌석 배치 편집기' by default). */
+  roleDescription?: string;
   /** Fits the whole hall into view whenever this value changes (a template, an import). */
   fitKey?: unknown;
   height?: number;
@@ -85,6 +90,9 @@ export function LayoutCanvas({
   selection = emptySelection,
   cursor = null,
   activeSection = null,
+  outlineHeld = false,
+  taken,
+  roleDescription,
   fitKey,
   height = 520,
   onSeatGesture,
@@ -167,6 +175,8 @@ export function LayoutCanvas({
         moving,
         marquee,
         isPreview,
+        outlineHeld,
+        ...(taken ? { taken } : {}),
       });
     });
     return () => cancelAnimationFrame(frame);
@@ -182,6 +192,8 @@ export function LayoutCanvas({
     moving,
     marquee,
     isPreview,
+    outlineHeld,
+    taken,
   ]);
 
   // Ctrl + wheel zooms (a plain wheel keeps scrolling the page); React's wheel is passive.
@@ -317,7 +329,9 @@ export function LayoutCanvas({
         ref={canvasRef}
         tabIndex={0}
         role="application"
-        aria-roledescription={isPreview ? '좌석 배치 미리보기' : '좌석 배치 편집기'}
+        aria-roledescription={
+          roleDescription ?? (isPreview ? '좌석 배치 미리보기' : '좌석 배치 편집기')
+        }
         aria-label={label}
         aria-describedby={describedBy}
         style={{ width: '100%', height, touchAction: 'none' }}

@@ -59,6 +59,10 @@ export interface DrawOptions {
   marquee: Rect | null;
   /** The buyer's view: no selection, cursor or section outlines. */
   isPreview: boolean;
+  /** The seller's seat management: held seats get an outline besides their faded colour. */
+  outlineHeld?: boolean;
+  /** Seats buyers hold or bought (seat management): a dark dot in the middle. */
+  taken?: SeatSelection;
 }
 
 const colors = {
@@ -75,12 +79,15 @@ const colors = {
   restricted: '#fbbf24',
   standingText: '#f4f4f5',
   marquee: 'rgba(251,113,133,0.9)',
+  heldOutline: '#c4b5fd',
+  taken: '#09090b',
 };
 
 /**
  * Draws the layout on a 2D canvas: seats batched by fill colour (one fillStyle per grade, one
  * fillRect per seat), sections outside the view skipped. Tags are marks on top: KILLED seats
- * grey, HELD seats faded, wheelchair and restricted-view seats marked, companions dotted.
+ * grey, HELD seats faded (and outlined for seat management), wheelchair and restricted-view
+ * seats marked, companions dotted, seats buyers have (seat management) with a dark centre.
  */
 export function drawLayout(ctx: CanvasRenderingContext2D, options: DrawOptions): void {
   const { layout, geometry, view, width, height, isPreview } = options;
@@ -115,6 +122,8 @@ export function drawLayout(ctx: CanvasRenderingContext2D, options: DrawOptions):
   const restricted: number[] = [];
   const companions: number[] = [];
   const selected: number[] = [];
+  const heldSeats: number[] = [];
+  const takenSeats: number[] = [];
   let cursorAt: [number, number] | null = null;
 
   for (const placed of geometry.sections) {
@@ -177,6 +186,7 @@ export function drawLayout(ctx: CanvasRenderingContext2D, options: DrawOptions):
       if (!row || !xs) continue;
       const y = sy(box.y + r * rowPitch);
       const selectedRow = isPreview ? undefined : options.selection.get(`${placed.index}:${r}`);
+      const takenRow = options.taken?.get(`${placed.index}:${r}`);
       for (let i = 0; i < row.seats.length; i += 1) {
         const seat = row.seats[i];
         if (!seat) continue;
@@ -187,7 +197,9 @@ export function drawLayout(ctx: CanvasRenderingContext2D, options: DrawOptions):
           killed.push(x, y);
         } else {
           const color = colorByCode.get(seat.grade) ?? colors.killed;
-          const target = tags?.includes('HELD') ? faded : byColor;
+          const isHeld = tags?.includes('HELD') ?? false;
+          const target = isHeld ? faded : byColor;
+          if (isHeld && options.outlineHeld) heldSeats.push(x, y);
           let list = target.get(color);
           if (!list) {
             list = [];
@@ -199,6 +211,7 @@ export function drawLayout(ctx: CanvasRenderingContext2D, options: DrawOptions):
           if (tags?.includes('COMPANION')) companions.push(x, y);
         }
         if (selectedRow?.has(i)) selected.push(x, y);
+        if (takenRow?.has(i)) takenSeats.push(x, y);
         const cursor = options.cursor;
         if (
           !isPreview &&
@@ -238,6 +251,18 @@ export function drawLayout(ctx: CanvasRenderingContext2D, options: DrawOptions):
   ctx.fillStyle = colors.selection;
   fill(companions, mark, 0, size - mark);
 
+  if (takenSeats.length > 0) {
+    ctx.fillStyle = colors.taken;
+    fill(takenSeats, mark, (size - mark) / 2, (size - mark) / 2);
+  }
+  if (heldSeats.length > 0) {
+    ctx.strokeStyle = colors.heldOutline;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let i = 0; i < heldSeats.length; i += 2)
+      ctx.rect((heldSeats[i] ?? 0) + 0.5, (heldSeats[i + 1] ?? 0) + 0.5, size - 1, size - 1);
+    ctx.stroke();
+  }
   if (selected.length > 0) {
     ctx.strokeStyle = colors.selection;
     ctx.lineWidth = Math.max(1, Math.min(2, size / 4));
