@@ -25,6 +25,7 @@ export const routePaths = [
   '/seller/concerts',
   '/seller/concerts/register',
   '/seller/concerts/manage',
+  '/seller/concerts/:concertId/seats',
   '/seller/venues',
   '/seller/venues/new',
   '/seller/venues/:venueId',

@@ -150,6 +150,11 @@ function servePages(): string[] {
       record(request);
       return HttpResponse.json({ success: true, data: [] });
     }),
+    // 좌석 관리 of a quick-plan concert: no drawing, so no seat list is asked for.
+    http.get('/api/concerts/:concertId/layout', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: null });
+    }),
   );
   return requested;
 }
@@ -356,6 +361,14 @@ const guardedRoutes: GuardCase[] = [
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
     landing: builtPage('새 공연장', '좌석 집계'),
+  },
+  {
+    path: '/seller/concerts/7/seats',
+    name: '좌석 관리',
+    allowed: ['seller'],
+    redirect: 'unauthorized',
+    redirectPath: '/unauthorized',
+    landing: builtPage('좌석 관리', /총 좌석 수로 만든 기본 배치입니다/),
   },
   {
     path: '/admin',

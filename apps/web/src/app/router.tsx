@@ -263,6 +263,17 @@ export const appRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'seller/concerts/:concertId/seats',
+                    handle: meta(
+                      '좌석 관리',
+                      '홀드석을 판매로 전환하고, 좌석 판매를 중지하고, 등급 가격을 바꾸세요.',
+                    ),
+                    lazy: page(
+                      () => import('@/features/venues/components/concert-seats-page'),
+                      (m) => m.ConcertSeatsPage,
+                    ),
+                  },
+                  {
                     path: 'seller/concerts/manage',
                     handle: meta(
                       '콘서트 관리',

@@ -1,8 +1,9 @@
 import type { SellerConcert } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
-import { Ban, Pencil, Sparkles } from 'lucide-react';
+import { Armchair, Ban, Pencil, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/console/console-page';
-import { Button } from '@/components/ui/button';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { formatConcertDate, formatDateTime, formatNumber, formatTimeRange } from '@/lib/format';
 import { rowLocks } from '../utils/row-locks';
 import { sellerConcertTexts } from '../utils/seller-concert-texts';
@@ -73,6 +74,14 @@ function RowActions({
           <Pencil className="size-4" aria-hidden />
           수정
         </Button>
+        <Link
+          to={`/seller/concerts/${concert.concertId}/seats`}
+          className={buttonStyles({ variant: 'outline', size: 'sm' })}
+          aria-label={`${concert.title} 좌석 관리`}
+        >
+          <Armchair className="size-4" aria-hidden />
+          좌석 관리
+        </Link>
         <Button
           variant="outline"
           size="sm"
