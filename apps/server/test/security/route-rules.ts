@@ -221,6 +221,107 @@ function scheduledConcert(w: SecurityWorld): Promise<number> {
   return concert;
 }
 
+/**
+ * A venue layout small enough for every call (docs/venue-layout.md): two grades, a wheelchair
+ * pair, many promoter-held seats (each release call finds some) and a standing zone.
+ */
+function securityLayout(name = '보안 배치') {
+  const seats = Array.from({ length: 40 }, (_, i) => ({
+    number: i + 1,
+    grade: i < 20 ? 'R' : 'S',
+    ...(i >= 30 ? { tags: ['HELD'] } : {}),
+  }));
+  return {
+    format: 'curtaincall.venue-layout',
+    version: 1,
+    name,
+    grades: [
+      { code: 'R', name: 'R석', price: 99_000 },
+      { code: 'S', name: 'S석', price: 77_000 },
+      { code: 'SP', name: '스탠딩', price: 55_000 },
+    ],
+    sections: [
+      { kind: 'SEATED', name: 'A', rows: [1, 2, 3, 4, 5].map((row) => ({ row, seats })) },
+      { kind: 'STANDING', name: 'P', grade: 'SP', capacity: 2_000 },
+    ],
+  };
+}
+
+/** The world seller's saved venue, one per world (each DELETE gets a fresh one). */
+const sellerVenues = new WeakMap<SecurityWorld, Promise<number>>();
+async function newSellerVenue(w: SecurityWorld): Promise<number> {
+  const created = await w.app.inject({
+    method: 'POST',
+    url: '/api/seller/venues',
+    headers: { cookie: w.accounts.seller.cookie, ...json },
+    payload: { name: '보안 공연장', address: null, layout: securityLayout() },
+  });
+  if (created.statusCode !== 201) throw new Error(`venue create failed: ${created.body}`);
+  return (created.json().data as { id: number }).id;
+}
+function sellerVenue(w: SecurityWorld): Promise<number> {
+  let venue = sellerVenues.get(w);
+  if (!venue) {
+    venue = newSellerVenue(w);
+    sellerVenues.set(w, venue);
+  }
+  return venue;
+}
+
+/** A concert of the world's seller drawn from a layout, on sale, one per world. */
+const drawnConcerts = new WeakMap<SecurityWorld, Promise<number>>();
+function drawnConcert(w: SecurityWorld): Promise<number> {
+  let concert = drawnConcerts.get(w);
+  if (!concert) {
+    concert = (async () => {
+      const { totalSeats: _quickPlan, ...rest } = concertForm('보안 배치도 공연');
+      const created = await w.app.inject({
+        method: 'POST',
+        url: `/api/seller/concerts?sellerId=${w.accounts.seller.id}`,
+        headers: { cookie: w.accounts.seller.cookie, ...json },
+        payload: { ...rest, status: 'ON_SALE', seatLayout: securityLayout() },
+      });
+      if (created.statusCode !== 201) throw new Error(`concert create failed: ${created.body}`);
+      return (created.json().data as { concertId: number }).concertId;
+    })();
+    drawnConcerts.set(w, concert);
+  }
+  return concert;
+}
+
+/** A free seated seat of the drawn concert that no earlier call stopped (one per call). */
+const killableSeats = new WeakMap<SecurityWorld, number[]>();
+async function killableSeat(w: SecurityWorld): Promise<number> {
+  let seats = killableSeats.get(w);
+  if (!seats || seats.length === 0) {
+    const listed = await w.app.inject({
+      method: 'GET',
+      url: `/api/seller/concerts/${await drawnConcert(w)}/seats`,
+      headers: { cookie: w.accounts.seller.cookie },
+    });
+    seats = (listed.json().data as Array<{ seatId: number; seatInfo: string; status: string }>)
+      .filter((seat) => seat.status === 'AVAILABLE' && !seat.seatInfo.includes('-0-'))
+      .map((seat) => seat.seatId);
+    killableSeats.set(w, seats);
+  }
+  const seat = seats.shift();
+  if (seat === undefined) throw new Error('no free seat of the drawn concert left');
+  return seat;
+}
+
+/** A new account admitted to the drawn concert's seat page: its cookie and access key. */
+async function drawnConcertBuyer(w: SecurityWorld) {
+  const account = await w.newAccount();
+  const entry = await w.app.inject({
+    method: 'POST',
+    url: `/api/queue/enter?concertId=${await drawnConcert(w)}`,
+    headers: { cookie: account.cookie },
+  });
+  const key: unknown = entry.json().data?.accessKey;
+  if (typeof key !== 'string') throw new Error(`not admitted: ${entry.body}`);
+  return { cookie: account.cookie, key };
+}
+
 /** A browser push subscription body (a public https push service; nothing is sent in tests). */
 function pushSubscriptionBody() {
   const endpoint = `https://push.example.com/send/${randomBytes(12).toString('hex')}`;
@@ -729,6 +830,100 @@ export const routeRules: Record<string, RouteRule> = {
       url: `/api/seller/concerts/${await reviewedSellerConcert(w)}/ai-summary/regenerate?${sellerIdQuery(w, actor)}`,
       headers: headersOf(w, actor),
     }),
+  },
+  // Issue 25: a seller's venues are that seller's alone (another seller 403, like a concert).
+  'GET /api/seller/venues': { access: 'seller', request: plain('/api/seller/venues') },
+  'POST /api/seller/venues': {
+    access: 'seller',
+    request: async (w, actor) => ({
+      url: '/api/seller/venues',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { name: '보안 새 공연장', address: '서울', layout: securityLayout() },
+    }),
+  },
+  'GET /api/seller/venues/{venueId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/venues/${await sellerVenue(w)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'PUT /api/seller/venues/{venueId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/venues/${await sellerVenue(w)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { name: '보안 공연장', address: null, layout: securityLayout('고친 배치') },
+    }),
+  },
+  'DELETE /api/seller/venues/{venueId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/venues/${await newSellerVenue(w)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/seller/venues/{venueId}/layout': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/venues/${await sellerVenue(w)}/layout?format=csv`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/concerts/{concertId}/layout': {
+    access: 'public',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${await drawnConcert(w)}/layout`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/concerts/{concertId}/grades': {
+    access: 'public',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${await drawnConcert(w)}/grades`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'GET /api/seller/concerts/{concertId}/seats': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await drawnConcert(w)}/seats`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'POST /api/seller/concerts/{concertId}/seats/release': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await drawnConcert(w)}/seats/release`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { all: true },
+    }),
+  },
+  'POST /api/seller/concerts/{concertId}/seats/kill': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await drawnConcert(w)}/seats/kill`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { seatIds: [await killableSeat(w)] },
+    }),
+  },
+  'PUT /api/seller/concerts/{concertId}/grades': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await drawnConcert(w)}/grades`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { prices: [{ code: 'R', price: 88_000 }] },
+    }),
+  },
+  'POST /api/seats/concerts/{concertId}/standing/{section}/reserve': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const buyer = await drawnConcertBuyer(w);
+      return {
+        url: `/api/seats/concerts/${await drawnConcert(w)}/standing/P/reserve`,
+        headers: { ...headersOf(w, actor, buyer), 'x-access-key': buyer.key },
+      };
+    },
   },
   'POST /api/upload/poster': {
     access: 'seller',
