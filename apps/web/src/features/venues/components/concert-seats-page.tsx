@@ -83,7 +83,8 @@ export function ConcertSeatsPage() {
     '홀드석을 판매로 전환하고, 좌석 판매를 중지하고, 등급 가격을 바꾸세요.'
   );
 
-  const failed = [concert, layout, grades, seats].find((query) => query.isError);
+  // The concert's own detail only titles the page: without it the seats are still managed.
+  const failed = [layout, grades, seats].find((query) => query.isError);
   let content;
   if (failed?.error) {
     content = (
