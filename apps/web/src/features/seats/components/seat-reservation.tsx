@@ -3,7 +3,6 @@ import { ArrowLeft, CalendarDays, Info, Keyboard, LayoutGrid, MapPin } from 'luc
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/state-panel';
 import { toast } from '@/components/ui/toast-store';
 import { getErrorMessage } from '@/lib/api-client';
@@ -15,36 +14,28 @@ import { useSeatSummary } from '../api/get-seat-summary';
 import { useDrawnVenue } from '../hooks/use-drawn-venue';
 import { useSeatActions } from '../hooks/use-seat-actions';
 import { useSeatCheckout, type SeatCheckoutOrder } from '../hooks/use-seat-checkout';
+import { useSeatPageModel } from '../hooks/use-seat-page-model';
 import { useSeatPolling } from '../hooks/use-seat-polling';
 import { useSeatSummaryRefresh } from '../hooks/use-seat-summary-refresh';
-import {
-  buildDrawnSeatViews,
-  companionHint,
-  countDrawnSections,
-  drawnGradeInfos,
-  wheelchairTexts,
-} from '../utils/drawn-layout';
+import { companionHint, wheelchairTexts } from '../utils/drawn-layout';
 import { isAccessKeyError } from '../utils/seat-errors';
 import {
-  buildSectionViews,
   isBigVenue,
-  orderGrades,
   seatGradeName,
   seatPlaceName,
-  selectedSeats,
-  toneForGrade,
   wholeStatusMaxSeats,
   type GradeInfo,
   type SeatView,
 } from '../utils/seat-layout';
 import { withOwnHolds, type SeatRecord } from '../utils/seat-records';
 import { RestrictedViewDialog } from './restricted-view-dialog';
+import { MapSkeleton, Stage } from './seat-map-parts';
 import { SeatLegend } from './seat-legend';
 import { SeatMapGrid } from './seat-map-grid';
 import { SeatMapViewport } from './seat-map-viewport';
 import { SeatSidePanel, ticketRulesText } from './seat-side-panel';
-import { SectionOverview, type SectionAvailability } from './section-overview';
-import { StandingZoneList, VenuePlan, venuePlanTexts, type PlanSectionCount } from './venue-plan';
+import { SectionOverview } from './section-overview';
+import { StandingZoneList, VenuePlan, venuePlanTexts } from './venue-plan';
 
 export const seatPageTexts = {
   holdExpired: '선점 시간이 만료되었습니다.',
@@ -76,29 +67,6 @@ interface SeatReservationProps {
 
 const wholeVenue: SeatScope = { type: 'all' };
 const noHolds: SeatRecord[] = [];
-
-function Stage() {
-  return (
-    <div className="mx-auto mb-6 flex w-full max-w-xl flex-col items-center" aria-hidden>
-      <div className="flex h-10 w-full items-center justify-center rounded-b-[2.5rem] border border-t-0 border-zinc-500/40 bg-gradient-to-b from-zinc-200/25 to-zinc-400/5 text-sm font-black tracking-[0.5em] text-zinc-200 shadow-[0_12px_40px_rgba(255,255,255,0.06)]">
-        무대
-      </div>
-    </div>
-  );
-}
-
-function MapSkeleton() {
-  return (
-    <div className="flex flex-col items-center gap-2 py-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        좌석 정보를 불러오는 중입니다
-      </span>
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} className="h-7 w-full max-w-md" />
-      ))}
-    </div>
-  );
-}
 
 /**
  * /concerts/{id}/reserve (buyer-side.md §2 "Seat page"): legend, STAGE, the seat map (a big
@@ -169,70 +137,26 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
   );
   const summaryCounts = summaryData?.sections;
 
-  const grades = useMemo(
-    () =>
-      drawnVenue
-        ? drawnGradeInfos(drawnVenue)
-        : orderGrades(concert?.seatGrades, layout?.sections ?? []),
-    [drawnVenue, concert?.seatGrades, layout?.sections],
-  );
-  const drawnViews = useMemo(
-    () => (drawnVenue ? buildDrawnSeatViews(allRecords, drawnVenue) : null),
-    [allRecords, drawnVenue],
-  );
-  const sections = useMemo(
-    () =>
-      drawnViews
-        ? drawnViews.sections
-        : layout && !isDrawn
-          ? buildSectionViews(allRecords, layout.sections)
-          : [],
-    [drawnViews, allRecords, layout, isDrawn],
-  );
-  // Standing entry slots are not drawn as seats, but are held and paid like them.
-  const mine = useMemo(
-    () => [...selectedSeats(sections), ...(drawnViews?.standingMine ?? [])],
-    [sections, drawnViews],
-  );
-  const shownSections = useMemo(
-    () => (isBig ? sections.filter((section) => section.section === openSection) : sections),
-    [isBig, sections, openSection],
-  );
-  const availability = useMemo(() => {
-    const counts = new Map<string, SectionAvailability>();
-    for (const section of sections) {
-      const seats = section.rows.flatMap((row) => row.seats);
-      counts.set(section.section, {
-        // With a summary, a section here may hold only the caller's seats: its count comes
-        // from the summary below, never from the few seats known.
-        available: summaryCounts ? null : seats.filter((seat) => seat.kind === 'available').length,
-        mine: seats.filter((seat) => seat.kind === 'mine').length,
-      });
-    }
-    for (const { section, available } of summaryCounts ?? []) {
-      counts.set(section, { available, mine: counts.get(section)?.mine ?? 0 });
-    }
-    return counts;
-  }, [sections, summaryCounts]);
-  // A drawn hall's plan: free places and the caller's holds per section, standing zones too.
   const isWholeStatusIn = loadsWholeVenue && current?.data !== undefined;
-  const planCounts = useMemo(() => {
-    const counts = new Map<string, PlanSectionCount>();
-    if (!drawnVenue) return counts;
-    const loaded = countDrawnSections(allRecords);
-    const fromSummary = new Map(summaryCounts?.map((s) => [s.section, s.available]));
-    for (const { name } of drawnVenue.sections) {
-      counts.set(name, {
-        available: summaryCounts
-          ? (fromSummary.get(name) ?? null)
-          : isWholeStatusIn
-            ? (loaded.get(name)?.available ?? 0)
-            : null,
-        mine: loaded.get(name)?.mine ?? 0,
-      });
-    }
-    return counts;
-  }, [drawnVenue, allRecords, summaryCounts, isWholeStatusIn]);
+  const {
+    grades,
+    mine,
+    shownSections,
+    availability,
+    planCounts,
+    longestRow,
+    sectionSwatches,
+    venuePlan,
+  } = useSeatPageModel({
+    seatMap: layout,
+    concertGrades: concert?.seatGrades,
+    drawnVenue,
+    allRecords,
+    isBig,
+    openSection,
+    summaryCounts,
+    isWholeStatusIn,
+  });
   // The countdown is the earliest of the caller's holds, as the server set it: a hold's 5
   // minutes, or, once 결제하기 made a booking, that booking's payment deadline.
   const { deadline, isPaymentPending } = useMemo(() => {
@@ -252,41 +176,6 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
   const rulesText = ticketRulesText(
     rules?.maxSeatsPerHold ?? limits.maxHeldSeats,
     rules?.maxTicketsPerUser ?? concert?.maxTicketsPerUser ?? limits.maxTicketsPerUserDefault,
-  );
-
-  // In seat widths, a drawn row's aisles included, so "fit to screen" fits the whole row.
-  const longestRow = useMemo(
-    () =>
-      Math.max(
-        0,
-        ...shownSections.flatMap((section) =>
-          section.rows.map((row) =>
-            row.seats.reduce((width, seat) => width + 1 + (seat.gapBefore ?? 0), 0),
-          ),
-        ),
-      ),
-    [shownSections],
-  );
-  const sectionSwatches = useMemo(
-    () =>
-      new Map(
-        (layout?.sections ?? []).map((section) => [
-          section.section,
-          toneForGrade(grades, section.grade).swatch,
-        ]),
-      ),
-    [layout?.sections, grades],
-  );
-  const venuePlan = useMemo(
-    () =>
-      (layout?.sections ?? [])
-        // Standing zones are chosen on the plan by entry number, never opened as seats.
-        .filter((section) => section.kind !== 'STANDING')
-        .map((section) => ({
-          section: section.section,
-          swatch: sectionSwatches.get(section.section) || 'bg-zinc-400',
-        })),
-    [layout?.sections, sectionSwatches],
   );
 
   const heldCount = mine.length;
@@ -365,7 +254,9 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
       <>
         <p className="mb-3 flex items-center gap-2 text-sm text-zinc-300">
           <LayoutGrid className="size-4 text-zinc-400" aria-hidden />
-          {venuePlanTexts.hint}
+          {drawnVenue.sections.some((section) => section.kind === 'STANDING')
+            ? `${venuePlanTexts.hint} ${venuePlanTexts.standingHint}`
+            : venuePlanTexts.hint}
         </p>
         <VenuePlan venue={drawnVenue} counts={planCounts} onOpenSection={openSectionView} />
         <StandingZoneList

@@ -6,7 +6,8 @@ import type { DrawnSection, DrawnVenue, LayoutBox } from '../utils/drawn-layout'
 
 export const venuePlanTexts = {
   stage: '무대',
-  hint: '구역을 선택하면 좌석을 볼 수 있어요. 스탠딩 구역은 입장번호를 바로 선택할 수 있어요.',
+  hint: '구역을 선택하면 좌석을 볼 수 있어요.',
+  standingHint: '스탠딩 구역은 입장번호를 바로 선택할 수 있어요.',
   chooseEntry: '입장번호 선택',
   oneMore: '+1',
 } as const;
