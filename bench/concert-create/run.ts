@@ -1,18 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { sign } from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DatabaseHandle } from '../../apps/server/src/db/client';
-import { users } from '../../apps/server/src/db/schema/index';
-import { addDays, toSeoulDate } from '../../apps/server/src/lib/seoul-time';
 import { planSeatMap } from '../../apps/server/src/modules/concerts/seat-map';
 import { announceBenchmark, median } from '../lib/harness';
 import { everyRound, formatRounds } from '../lib/verdicts';
 import {
+  concertForm,
   createSaleRuntime,
+  createSeller,
+  freshConcertTables,
+  seatCountOf,
   selectedRuntimes,
   startSaleServer,
   type RuntimeKind,
-  type SaleRuntime,
 } from '../lib/sale';
 
 /**
@@ -44,50 +43,8 @@ interface Measured {
   bareMs: number[];
 }
 
-function form(totalSeats: number, round: number) {
-  const today = toSeoulDate(new Date());
-  return {
-    title: `벤치마크 등록 ${totalSeats}석 #${round}`,
-    artist: '벤치마크 밴드',
-    description: null,
-    venueName: '벤치마크 아레나',
-    venueAddress: null,
-    concertDate: addDays(today, 30),
-    startTime: '19:00',
-    endTime: '21:00',
-    totalSeats,
-    bookingStartDate: `${addDays(today, 1)}T10:00`,
-    bookingEndDate: `${addDays(today, 29)}T23:00`,
-    minAge: 0,
-    maxTicketsPerUser: 4,
-    posterImageUrl: null,
-    status: 'SCHEDULED',
-  };
-}
-
-/** A seller with a signed session cookie, written straight into the session store. */
-async function createSeller(runtime: SaleRuntime, handle: DatabaseHandle) {
-  const tag = randomBytes(3).toString('hex');
-  const [seller] = await handle.db
-    .insert(users)
-    .values({
-      username: `bseller${tag}`,
-      email: `bseller${tag}@example.com`,
-      nickname: `벤치판매${tag}`,
-      name: '판매자',
-      role: 'ROLE_SELLER',
-    })
-    .returning({ id: users.id });
-  if (!seller) throw new Error('seller not inserted');
-  const sessionId = randomBytes(24).toString('base64url');
-  await runtime
-    .sessionStore(handle)
-    .set(sessionId, { userId: seller.id, touchedAt: Date.now() }, seller.id);
-  return {
-    id: seller.id,
-    cookie: `cc_session=${encodeURIComponent(sign(sessionId, runtime.sessionSecret))}`,
-  };
-}
+const form = (totalSeats: number, round: number) =>
+  concertForm(`벤치마크 등록 ${totalSeats}석 #${round}`, { totalSeats });
 
 /**
  * The baseline: a concert row and its three grades, then every seat of the planSeatMap layout
@@ -124,21 +81,6 @@ async function bareInsert(handle: DatabaseHandle, sellerId: number, size: number
   return performance.now() - started;
 }
 
-async function seatCountOf(handle: DatabaseHandle, concertId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    handle.db,
-    sql`select count(*)::int as n from concert_seats where concert_id = ${concertId}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** Empties the seat and concert tables (grades and the rest go with their concert). */
-async function freshTables(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(
-    sql`truncate concert_seats, seat_grades, concerts restart identity cascade`,
-  );
-}
-
 /**
  * Each measurement starts on empty tables, and the order alternates (odd rounds the request path
  * first, even rounds the bare insert first): before, the bare insert always ran last, into a
@@ -159,7 +101,7 @@ async function runOn(kind: RuntimeKind): Promise<Measured[]> {
       }
     };
     const viaApi = async (entry: Measured, round: number) => {
-      await freshTables(await openHandle());
+      await freshConcertTables(await openHandle());
       await closeForServer();
       const server = await startSaleServer(runtime, {});
       try {
@@ -191,7 +133,7 @@ async function runOn(kind: RuntimeKind): Promise<Measured[]> {
     };
     const bare = async (entry: Measured) => {
       const db = await openHandle();
-      await freshTables(db);
+      await freshConcertTables(db);
       await bareInsert(db, seller.id, WARM_SEATS);
       entry.bareMs.push(await bareInsert(db, seller.id, entry.size));
     };

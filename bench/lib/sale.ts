@@ -13,7 +13,7 @@ import { createRedisSessionStore } from '../../apps/server/src/adapters/session-
 import type { SessionStorePort } from '../../apps/server/src/adapters/session-store/session-store';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client';
 import { users } from '../../apps/server/src/db/schema/index';
-import { toSeoulDate } from '../../apps/server/src/lib/seoul-time';
+import { addDays, toSeoulDate } from '../../apps/server/src/lib/seoul-time';
 import { createConcertWithSeats } from '../../apps/server/src/modules/concerts/concerts.service';
 import { freePort, startServer, type ChildServer } from './harness';
 import { serverNodeFlags } from '../../apps/server/node-flags.mjs';
@@ -271,16 +271,86 @@ export async function insertPlainUsers(handle: DatabaseHandle, count: number): P
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
+/** A seller with a signed session cookie, written straight into the session store. */
+export async function createSeller(
+  runtime: SaleRuntime,
+  handle: DatabaseHandle,
+): Promise<{ id: number; cookie: string }> {
+  const tag = randomBytes(3).toString('hex');
+  const [seller] = await handle.db
+    .insert(users)
+    .values({
+      username: `bseller${tag}`,
+      email: `bseller${tag}@example.com`,
+      nickname: `벤치판매${tag}`,
+      name: '판매자',
+      role: 'ROLE_SELLER',
+    })
+    .returning({ id: users.id });
+  if (!seller) throw new Error('seller not inserted');
+  const sessionId = randomBytes(24).toString('base64url');
+  await runtime
+    .sessionStore(handle)
+    .set(sessionId, { userId: seller.id, touchedAt: Date.now() }, seller.id);
+  return {
+    id: seller.id,
+    cookie: `cc_session=${encodeURIComponent(sign(sessionId, runtime.sessionSecret))}`,
+  };
+}
+
+/**
+ * The seller's concert form (`POST /api/seller/concerts`) for a show in 30 days, on sale from
+ * tomorrow, with its seats given either as `totalSeats` (the quick plan) or as a `seatLayout`.
+ */
+export function concertForm(
+  title: string,
+  seats: { totalSeats: number } | { seatLayout: unknown },
+): Record<string, unknown> {
+  const today = toSeoulDate(new Date());
+  return {
+    title,
+    artist: '벤치마크 밴드',
+    description: null,
+    venueName: '벤치마크 아레나',
+    venueAddress: null,
+    concertDate: addDays(today, 30),
+    startTime: '19:00',
+    endTime: '21:00',
+    ...seats,
+    bookingStartDate: `${addDays(today, 1)}T10:00`,
+    bookingEndDate: `${addDays(today, 29)}T23:00`,
+    minAge: 0,
+    maxTicketsPerUser: 4,
+    posterImageUrl: null,
+    status: 'SCHEDULED',
+  };
+}
+
+export async function seatCountOf(handle: DatabaseHandle, concertId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`select count(*)::int as n from concert_seats where concert_id = ${concertId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Empties the seat and concert tables (grades and the rest go with their concert). */
+export async function freshConcertTables(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(
+    sql`truncate concert_seats, seat_grades, concerts restart identity cascade`,
+  );
+}
+
 export async function startSaleServer(
   runtime: SaleRuntime,
   env: Record<string, string>,
 ): Promise<ChildServer> {
   return startServer({
     // The server's own flags, as npm start runs it.
+    // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is added by
+    // startServer itself, once.
     args: [
       ...serverNodeFlags,
-      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       path.join(import.meta.dirname, '../../apps/server/src/main.ts'),
