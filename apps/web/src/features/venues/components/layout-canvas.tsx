@@ -22,8 +22,9 @@ import {
   type SeatGroup,
   type SeatRef,
 } from '../utils/layout-geometry';
-import { drawLayout, fitView, toLayoutPoint, zoomView, type View } from '../utils/layout-draw';
+import { drawOverlay, fitView, toLayoutPoint, zoomView, type View } from '../utils/layout-draw';
 import { emptySelection, type SeatSelection } from '../utils/layout-selection';
+import { createSeatLayer, updateSeatLayer, type SeatLayer } from '../utils/seat-layer';
 
 export type CanvasTool = 'paint' | 'select' | 'move' | 'pan';
 
@@ -75,8 +76,11 @@ const clickTolerancePx = 4;
 const isJsdom = typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
 
 /**
- * The seats on one `<canvas>` (never a DOM node per seat: a 50,000-seat hall stays one element),
- * redrawn in the next animation frame after any change. Pointer: drag a rectangle to paint or
+ * The seats on one `<canvas>` (never a DOM node per seat: a 50,000-seat hall stays one element).
+ * The seats are kept drawn in an offscreen layer, redrawn only where what it shows changed (the
+ * sections an edit or a selection touched; all of it for a new view); each animation frame
+ * copies it and draws the cursor and the drag rectangle on top, so a drag costs one copy per
+ * frame, not 50,000 squares. Pointer: drag a rectangle to paint or
  * select, drag a section to move it, drag the view to pan, Ctrl + wheel or the buttons to zoom.
  * Keys go to the parent (`onKeyDown`), which owns the cursor; + and - zoom here.
  */
@@ -153,31 +157,40 @@ export function LayoutCanvas({
     [drag, dragEnd],
   );
 
+  const layerRef = useRef<SeatLayer | null>(null);
+
   useEffect(() => {
     const canvas = canvasRef.current;
     // jsdom (the component tests) has no 2D context and logs an error for every request of one.
     const context = isJsdom ? null : canvas?.getContext('2d');
     if (!canvas || !context) return;
+    // One frame however many changes (pointer moves) came since the last one.
     const frame = requestAnimationFrame(() => {
       const ratio = window.devicePixelRatio || 1;
-      if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
-      if (canvas.height !== Math.round(height * ratio)) canvas.height = Math.round(height * ratio);
-      context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      drawLayout(context, {
+      const pixelWidth = Math.round(width * ratio);
+      const pixelHeight = Math.round(height * ratio);
+      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
+      const layer = layerRef.current ?? createSeatLayer();
+      if (!layer) return;
+      layerRef.current = layer;
+      updateSeatLayer(layer, ratio, {
         layout,
         geometry,
         view,
         width,
         height,
         selection,
-        cursor,
         activeSection,
         moving,
-        marquee,
         isPreview,
         outlineHeld,
         ...(taken ? { taken } : {}),
       });
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.drawImage(layer.canvas, 0, 0);
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      drawOverlay(context, { geometry, view, width, height, cursor, moving, marquee, isPreview });
     });
     return () => cancelAnimationFrame(frame);
   }, [
