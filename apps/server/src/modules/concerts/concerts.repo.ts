@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, getTableColumns } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bookings, concerts, seatGrades } from '../../db/schema/index';
 import type { PlannedSection } from './seat-map';
@@ -6,10 +6,16 @@ import type { PlannedSection } from './seat-map';
 export type ConcertRow = typeof concerts.$inferSelect;
 export type NewConcert = typeof concerts.$inferInsert;
 
+/**
+ * Every column but the layout copy, which the caller already holds: for a big hall it is
+ * megabytes that the database would send back and the driver parse again (issue 25's bench).
+ */
+const { seatLayout: _layoutCopy, ...columnsButLayout } = getTableColumns(concerts);
+
 export async function insertConcert(db: DbOrTx, concert: NewConcert): Promise<ConcertRow> {
-  const [row] = await db.insert(concerts).values(concert).returning();
+  const [row] = await db.insert(concerts).values(concert).returning(columnsButLayout);
   if (!row) throw new Error('insert into concerts returned no row');
-  return row;
+  return { ...row, seatLayout: concert.seatLayout ?? null };
 }
 
 export async function insertSeatGrades(

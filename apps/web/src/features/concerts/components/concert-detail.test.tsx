@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeConcertDetail } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
-import { ConcertDetail } from './concert-detail';
+import { ConcertDetail, gradeRows } from './concert-detail';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
@@ -322,5 +322,25 @@ describe('ConcertDetail', () => {
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: '관람후기' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAttribute('id', 'concert-panel-reviews');
+  });
+});
+
+describe('gradeRows', () => {
+  it('leaves out a drawn grade without a single place, instead of calling it 매진', () => {
+    const grade = (code: string, totalPlaces: number, available: number) => ({
+      code,
+      name: `${code}석`,
+      price: 10_000,
+      color: null,
+      totalPlaces,
+      available,
+      held: 0,
+      standing: false,
+    });
+    const rows = gradeRows([], [grade('R', 10, 0), grade('S', 0, 0), grade('A', 5, 5)]);
+    expect(rows.map((row) => [row.name, row.left?.available])).toEqual([
+      ['R석', 0],
+      ['A석', 5],
+    ]);
   });
 });

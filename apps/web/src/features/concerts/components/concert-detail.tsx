@@ -148,12 +148,20 @@ export function gradeRows(
       .sort((a, b) => b.price - a.price)
       .map((grade) => ({ name: grade.name, price: grade.price, color: null, left: grade }));
   }
-  return availability.map((grade, index) => ({
-    name: grade.name,
-    price: grade.price,
-    color: gradeColorAt(grade.color, index),
-    left: grade,
-  }));
+  // A drawn grade without a single place (a template's grade the seller never painted) is not
+  // on sale at all: '매진' would say otherwise. Colours keep the layout's index.
+  return availability.flatMap((grade, index) =>
+    grade.totalPlaces > 0
+      ? [
+          {
+            name: grade.name,
+            price: grade.price,
+            color: gradeColorAt(grade.color, index),
+            left: grade,
+          },
+        ]
+      : [],
+  );
 }
 
 function SeatGrades({ concertId, grades }: { concertId: number; grades: readonly SeatGrade[] }) {

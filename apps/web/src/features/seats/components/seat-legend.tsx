@@ -61,6 +61,8 @@ export function SeatLegend({ grades, availability, marks }: SeatLegendProps) {
         {grades.map((grade) => {
           const tone = toneForGrade(grades, grade.name);
           const places = left.get(grade.name);
+          // A drawn grade with no place at all is not sold: no '매진' for it.
+          if (places && places.totalPlaces === 0) return null;
           return (
             <li key={grade.name} className="flex items-center gap-2 text-sm">
               <span
