@@ -133,6 +133,11 @@ export function updateSeatLayer(layer: SeatLayer, ratio: number, options: SeatLa
   }
   const stale = staleRegions(ctx, layer.drawn, options);
   if (stale === 'all') {
+    // On whole device pixels first: at a fractional ratio the CSS-pixel fill leaves the last
+    // column half covered, over the old picture.
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = layerBackground;
+    ctx.fillRect(0, 0, pixelWidth, pixelHeight);
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     drawSeatLayer(ctx, options);
   } else {
