@@ -40,6 +40,8 @@ const widths = [
 ] as const;
 
 const concertTitle = '재즈 인 더 시티 2026';
+/** The demo concert drawn from the demo hall (issue 25). */
+const drawnConcertTitle = '별빛 오케스트라: 겨울 밤의 세레나데';
 /** A concert no other journey queues for on the queue server. */
 const queueConcert = { query: '어쿠스틱', title: '어쿠스틱 기타 리사이틀' };
 
@@ -245,6 +247,41 @@ const visits: Record<RoutePath, Visit> = {
     open: async (page) => {
       await goto(page, '/seller/concerts/manage', '콘서트 관리');
       await expect(visibleText(page, '번째 표시')).toBeVisible();
+    },
+  },
+  // Issue 25: the demo seller's venues, the builder and the seats of the drawn demo hall.
+  '/seller/venues': {
+    account: 'seller',
+    open: async (page) => {
+      await goto(page, '/seller/venues', '공연장 관리');
+      await expect(visibleText(page, '한빛 아트홀')).toBeVisible();
+    },
+  },
+  '/seller/venues/new': {
+    account: 'seller',
+    open: async (page) => {
+      await goto(page, '/seller/venues/new', '새 공연장');
+      await expect(page.getByRole('application')).toBeVisible();
+    },
+  },
+  '/seller/venues/:venueId': {
+    account: 'seller',
+    open: async (page) => {
+      const venues = (await (await page.request.get('/api/seller/venues')).json()) as {
+        data: Array<{ id: number; name: string }>;
+      };
+      const hall = venues.data.find((venue) => venue.name === '한빛 아트홀');
+      if (!hall) throw new Error('the demo hall is not among the seller venues');
+      await goto(page, `/seller/venues/${hall.id}`, '공연장 편집');
+      await expect(page.getByRole('application')).toBeVisible();
+    },
+  },
+  '/seller/concerts/:concertId/seats': {
+    account: 'seller',
+    open: async (page) => {
+      const concertId = await concertIdOf(page, '별빛', drawnConcertTitle);
+      await goto(page, `/seller/concerts/${concertId}/seats`, '좌석 관리');
+      await expect(visibleText(page, 'VIP석')).toBeVisible();
     },
   },
   // The admin pages with the demo data's applications, sellers and history.
