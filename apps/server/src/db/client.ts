@@ -366,6 +366,15 @@ export function sqlInteger(value: number): string {
   return String(value);
 }
 
+/**
+ * A text as an SQL string literal, for `runInOneTrip` scripts: quotes doubled, which is all a
+ * literal needs while `standard_conforming_strings` is on (backslashes are plain characters),
+ * the default of PostgreSQL since 9.1 and of PGlite.
+ */
+export function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 /** A point in time as an SQL literal, for `runInOneTrip` scripts. */
 export function sqlTimestamp(value: Date): string {
   // toISOString throws on an invalid date and otherwise yields only [0-9TZ:.-].

@@ -3,6 +3,7 @@ import {
   queryRows,
   runInOneTrip,
   sqlInteger,
+  sqlText,
   sqlTimestamp,
   type Database,
   type DbOrTx,
@@ -367,8 +368,8 @@ export async function attemptStandingHold(
   const concertId = sqlInteger(options.concertId);
   const userId = sqlInteger(options.userId);
   const now = sqlTimestamp(options.now);
-  // The zone's name travels as a dollar-quoted literal with a tag no name can contain.
-  const section = `$zone$${options.section.replace(/\$/g, '')}$zone$`;
+  // The zone's name exactly as sent (a name may hold any character but '-').
+  const section = sqlText(options.section);
   const results = await runInOneTrip(
     db,
     `select pg_advisory_xact_lock(${concertId}::int, ${userId}::int);

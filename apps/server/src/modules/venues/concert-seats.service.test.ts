@@ -207,6 +207,31 @@ describe('standing zones', () => {
     });
     expect(after.seatInfo).toBe('P-0-1');
   });
+  it('takes a zone by its exact name, quotes and dollar signs included', async () => {
+    const seller = users[RACERS]?.id ?? 0;
+    const odd = "P's $zone$ 1";
+    const base = layout();
+    const concert = await createConcert(ctx.database.db, {
+      sellerId: seller,
+      seatLayout: {
+        ...base,
+        sections: [
+          ...base.sections,
+          { kind: 'STANDING', name: odd, grade: 'SP', capacity: 3 },
+          { kind: 'STANDING', name: "P's  1", grade: 'SP', capacity: 3 },
+        ],
+      },
+    });
+    const [fan] = users.slice(7);
+    if (!fan) throw new Error('fixture');
+    const slot = await seats().holdStandingSlot({ user: fan, concertId: concert.id, section: odd });
+    expect(slot.seatInfo).toBe(`${odd}-0-1`);
+    expect(
+      await errorOf(
+        seats().holdStandingSlot({ user: fan, concertId: concert.id, section: "P's 1'; --" }),
+      ),
+    ).toEqual({ code: 'B006', message: seatMessages.standingUnknown });
+  });
 });
 
 describe('wheelchair seats and promoter holds', () => {
