@@ -8,7 +8,7 @@ import { panelClass } from './field-classes';
  */
 export function GradeCountsTable({ counts }: { counts: GradeCounts }) {
   return (
-    <section aria-labelledby="grade-counts-title" className={panelClass}>
+    <section aria-labelledby="grade-counts-title" className={`${panelClass} min-w-0`}>
       <h2 id="grade-counts-title" className="mb-3 text-base font-bold text-white">
         등급별 좌석 현황
       </h2>
