@@ -26,6 +26,19 @@ export async function findConcertLayout(
   return row;
 }
 
+/** The concert's seller alone (no layout: for a big hall that is megabytes). */
+export async function findConcertSeller(
+  db: DbOrTx,
+  concertId: number,
+): Promise<{ sellerId: number } | undefined> {
+  const [row] = await db
+    .select({ sellerId: concerts.sellerId })
+    .from(concerts)
+    .where(eq(concerts.id, concertId))
+    .limit(1);
+  return row;
+}
+
 /** Places on sale change when seats are killed (the concert's `totalSeats`). */
 export async function adjustTotalSeats(db: DbOrTx, concertId: number, by: number): Promise<void> {
   await db

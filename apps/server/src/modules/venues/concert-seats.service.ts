@@ -16,6 +16,7 @@ import {
   adjustTotalSeats,
   countConcertSeats,
   findConcertLayout,
+  findConcertSeller,
   findGradeAvailability,
   findSellerSeats,
   killUnsoldSeats,
@@ -209,7 +210,7 @@ export function createConcertSeatsService(deps: {
 
   /** Every seat with its id and state, for the concert's own seller. */
   async function sellerSeats(seller: AuthUser, concertId: number): Promise<SellerSeat[]> {
-    const row = await findConcertLayout(db, concertId);
+    const row = await findConcertSeller(db, concertId);
     if (!row) throw new AppError('T003', concertMessages.notFound);
     if (row.sellerId !== seller.id) throw new AppError('S002', sellerConcertMessages.notOwner);
     const seats = await findSellerSeats(db, concertId);
