@@ -12,7 +12,16 @@ export function GradeCountsTable({ counts }: { counts: GradeCounts }) {
       <h2 id="grade-counts-title" className="mb-3 text-base font-bold text-white">
         등급별 좌석 현황
       </h2>
-      <div className="overflow-x-auto">
+      {/*
+        On a phone the table is wider than the panel and scrolls sideways; the region is a tab
+        stop so that keyboard users can scroll it with the arrow keys (WCAG 2.1.1).
+      */}
+      <div
+        role="region"
+        aria-label="등급별 좌석 현황 표"
+        tabIndex={0}
+        className="overflow-x-auto rounded"
+      >
         <table className="w-full min-w-[28rem] text-sm">
           <caption className="sr-only">
             등급별 전체, 판매 가능, 홀드, 예매·선점 좌석 수와 가격
