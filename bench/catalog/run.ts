@@ -149,10 +149,13 @@ async function seed(dataDir: string): Promise<void> {
     sql.raw(`array[${items.map((i) => `'${i.replace(/'/g, "''")}'`).join(',')}]`);
   // Statuses that the lifecycle job leaves alone without seat maps: scheduled with booking
   // opening later, sold out, and some cancelled (hidden from the public lists).
+  await db.execute(
+    sql`insert into shows (seller_id) select 1 from generate_series(1, ${CONCERTS})`,
+  );
   await db.execute(sql`
-    insert into concerts (seller_id, title, artist, description, venue_name, venue_address, concert_date,
+    insert into concerts (seller_id, show_id, title, artist, description, venue_name, venue_address, concert_date,
       start_time, end_time, total_seats, booking_start_at, booking_end_at, status, created_at)
-    select 1,
+    select 1, (select min(id) from shows) + g - 1,
       (${list(words)})[1 + g % 12] || ' ' || (${list(words)})[1 + (g / 12) % 12] || ' 콘서트 ' || g,
       (${list(artistFirst)})[1 + (g * 7) % 20] || ' ' || (${list(artistSecond)})[1 + (g / 20) % 20],
       '벤치마크용 공연 설명입니다. 공연 ' || g,

@@ -221,10 +221,12 @@ export async function bareInsert(
   const { shape } = hall;
   const [concert] = await queryRows<{ id: number }>(
     handle.db,
-    sql`insert into concerts (seller_id, title, artist, venue_name, concert_date, start_time,
+    sql`with show as (insert into shows (seller_id) values (${sellerId}) returning id)
+        insert into concerts (seller_id, show_id, title, artist, venue_name, concert_date, start_time,
                               end_time, total_seats, booking_start_at, booking_end_at)
-        values (${sellerId}, '기준 측정', '기준', '기준홀', current_date + 30, '19:00', '21:00',
-                ${hall.expected.seats - hall.expected.killed}, now(), now() + interval '20 days')
+        select ${sellerId}, show.id, '기준 측정', '기준', '기준홀', current_date + 30, '19:00', '21:00',
+                ${hall.expected.seats - hall.expected.killed}, now(), now() + interval '20 days'
+        from show
         returning id`,
   );
   const concertId = Number(concert?.id);

@@ -3,6 +3,20 @@ import './zod-setup';
 import { dateSchema, dateTimeSchema, timeSchema } from './common';
 import { concertStatusSchema } from './enums';
 
+/**
+ * Issue 26: the show a concert is one performance (회차) of, present only when the show has more
+ * than one, so a plain concert's answers stay exactly the spec's. Catalogue entries stand for
+ * the whole show (its next performance on sale, else its first); the detail names the show.
+ */
+export const showSummarySchema = z.object({
+  showId: z.number().int(),
+  /** Performances buyers can see (every status but CANCELLED). */
+  performanceCount: z.number().int(),
+  firstDate: dateSchema,
+  lastDate: dateSchema,
+});
+export type ShowSummary = z.infer<typeof showSummarySchema>;
+
 /** The concert object, the same shape everywhere (api-contract.md §3). */
 export const concertSchema = z.object({
   concertId: z.number().int(),
@@ -25,6 +39,7 @@ export const concertSchema = z.object({
   aiSummary: z.string().nullable(),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
+  show: showSummarySchema.optional(),
 });
 export type Concert = z.infer<typeof concertSchema>;
 

@@ -26,3 +26,4 @@ export * from './venues';
 export * from './venue-layout-csv';
 export * from './venue-layout-templates';
 export * from './venue-layout-demos';
+export * from './shows';

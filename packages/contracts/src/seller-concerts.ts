@@ -379,6 +379,8 @@ export const concertPosterBodySchema = z.object({
  * `refundsDone`, those refunded because of the cancel (both 0 for a concert not cancelled), and `soldSeats`.
  */
 export const sellerConcertSchema = concertSchema.extend({
+  /** Issue 26: the show this performance belongs to (its own show for a plain concert). */
+  showId: z.number().int(),
   refundsPending: z.number().int(),
   refundsDone: z.number().int(),
   /** Seats of paid bookings (the manage page's sold/total). */

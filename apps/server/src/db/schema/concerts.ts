@@ -35,6 +35,27 @@ export const venues = pgTable(
   (t) => [index('venues_seller_idx').on(t.sellerId, t.updatedAt)],
 );
 
+/**
+ * A show (공연, issue 26): the performances (회차) sold under one title. Each performance is a
+ * `concerts` row with a `concertId` of its own, so every spec endpoint keeps its meaning per
+ * performance; the fields buyers see as the show's (title, artist, description, poster, venue,
+ * age limit, AI summary) are copied on every performance and edited together (decisions.md).
+ */
+export const shows = pgTable(
+  'shows',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** Tickets one buyer may hold across every performance of the show (null: no show limit). */
+    maxTicketsPerShow: integer('max_tickets_per_show'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shows_seller_idx').on(t.sellerId, t.createdAt)],
+);
+
 export const concerts = pgTable(
   'concerts',
   {
@@ -42,6 +63,10 @@ export const concerts = pgTable(
     sellerId: integer('seller_id')
       .notNull()
       .references(() => users.id),
+    /** The show this performance belongs to (a show of one performance for a plain concert). */
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id),
     title: text('title').notNull(),
     artist: text('artist').notNull(),
     description: text('description'),
@@ -82,6 +107,7 @@ export const concerts = pgTable(
     index('concerts_status_date_idx').on(t.status, t.concertDate),
     index('concerts_seller_idx').on(t.sellerId, t.createdAt),
     index('concerts_booking_start_idx').on(t.bookingStartAt),
+    index('concerts_show_idx').on(t.showId, t.concertDate, t.startTime),
   ],
 );
 

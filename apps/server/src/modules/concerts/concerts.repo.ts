@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, getTableColumns } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { bookings, concerts, seatGrades } from '../../db/schema/index';
+import { bookings, concerts, seatGrades, shows } from '../../db/schema/index';
 import type { PlannedSection } from './seat-map';
 
 export type ConcertRow = typeof concerts.$inferSelect;
@@ -11,6 +11,23 @@ export type NewConcert = typeof concerts.$inferInsert;
  * megabytes that the database would send back and the driver parse again (issue 25's bench).
  */
 const { seatLayout: _layoutCopy, ...columnsButLayout } = getTableColumns(concerts);
+
+/** A new show (issue 26); its performances are inserted after it. */
+export async function insertShow(
+  db: DbOrTx,
+  show: { sellerId: number; maxTicketsPerShow?: number | null; createdAt?: Date },
+): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(shows)
+    .values({
+      sellerId: show.sellerId,
+      maxTicketsPerShow: show.maxTicketsPerShow ?? null,
+      ...(show.createdAt && { createdAt: show.createdAt, updatedAt: show.createdAt }),
+    })
+    .returning({ id: shows.id });
+  if (!row) throw new Error('insert into shows returned no row');
+  return row;
+}
 
 export async function insertConcert(db: DbOrTx, concert: NewConcert): Promise<ConcertRow> {
   const [row] = await db.insert(concerts).values(concert).returning(columnsButLayout);

@@ -27,6 +27,7 @@ import {
   findSeatGradesInOrder,
   type SectionLayoutRow,
   insertConcert,
+  insertShow,
   insertSeatGrades,
   insertSeats,
   markSoldOutConcerts,
@@ -40,6 +41,8 @@ import { insertLayoutSeatMap } from '../venues/layout-seats';
 
 export interface ConcertDraft {
   sellerId: number;
+  /** Issue 26: the show this performance joins; absent, a new show of one performance. */
+  showId?: number;
   title: string;
   artist: string;
   description: string | null;
@@ -69,7 +72,10 @@ export interface ConcertDraft {
  * (product-rules.md §2: creating a concert generates its seats).
  */
 export async function createConcertWithSeats(tx: DbOrTx, draft: ConcertDraft): Promise<ConcertRow> {
-  const concert = await insertConcert(tx, draft);
+  const showId =
+    draft.showId ??
+    (await insertShow(tx, { sellerId: draft.sellerId, createdAt: draft.createdAt })).id;
+  const concert = await insertConcert(tx, { ...draft, showId });
   if (draft.seatLayout) await insertLayoutSeatMap(tx, concert.id, draft.seatLayout);
   else await insertSeatMap(tx, concert.id, draft.totalSeats);
   return concert;

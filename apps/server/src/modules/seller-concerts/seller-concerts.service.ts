@@ -91,6 +91,7 @@ export function createSellerConcertsService(deps: {
     ]);
     return rows.map((row) => ({
       ...concerts.toConcert(row),
+      showId: row.showId,
       refundsPending: progress.get(row.id)?.pending ?? 0,
       refundsDone: progress.get(row.id)?.done ?? 0,
       soldSeats: sold.get(row.id) ?? 0,

@@ -38,6 +38,7 @@ function sellerConcert(overrides: Partial<SellerConcert> = {}): SellerConcert {
       updatedAt: '2026-11-01T12:00:00',
       ...overrides,
     }),
+    showId: 1,
     refundsPending: 0,
     refundsDone: 0,
     soldSeats: 0,

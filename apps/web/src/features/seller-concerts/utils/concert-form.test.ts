@@ -166,6 +166,7 @@ describe('validateConcertDraft (seller-admin-side.md §5 "Concert form")', () =>
     });
     const original = draftFromConcert({
       ...concert,
+      showId: 1,
       refundsPending: 0,
       refundsDone: 0,
       soldSeats: 0,

@@ -5,6 +5,7 @@ import { rowLocks } from './row-locks';
 
 const concert = (overrides: Partial<SellerConcert>): SellerConcert => ({
   ...makeConcert({ concertDate: '2026-12-10', startTime: '19:00:00', status: 'ON_SALE' }),
+  showId: 1,
   refundsPending: 0,
   refundsDone: 0,
   soldSeats: 0,

@@ -419,6 +419,7 @@ describe('좌석 관리 from the concert list', () => {
         sellerId: users.seller.userId,
         status: 'ON_SALE',
       }),
+      showId: 1,
       refundsPending: 0,
       refundsDone: 0,
       soldSeats: 0,
