@@ -2,6 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import type { CounterStorePort } from '../counter-store/counter-store';
 import type {
   EnterResult,
+  MoveResult,
   QueueSettings,
   QueueStatusResult,
   QueueStorePort,
@@ -16,11 +17,29 @@ interface KeyState {
   active: boolean;
 }
 
-interface ConcertQueue {
-  /** userId -> last seen; Map keeps insertion order, which is arrival order (FIFO). */
-  waiting: Map<number, number>;
-  keys: Map<number, KeyState>;
+interface WaitingPlace {
+  /** Epoch ms of the user's first entry; a move to another concert's queue keeps it. */
+  enteredAt: number;
+  /** Store-wide arrival number: the order among entries of the same millisecond. */
+  arrival: number;
+  lastSeen: number;
 }
+
+interface ConcertQueue {
+  /** userId -> place, kept in queue order (entry time, then arrival): Map keeps insertion order. */
+  waiting: Map<number, WaitingPlace>;
+  keys: Map<number, KeyState>;
+  /**
+   * The latest place ever appended (it may have left since): a place not before it is simply
+   * appended, which is every entry but a move or a clock that stepped back.
+   */
+  last: WaitingPlace | null;
+  /** 0-based position of the first place taken ahead of others since the last tick. */
+  shiftedFrom: number | null;
+}
+
+const comesBefore = (a: WaitingPlace, b: WaitingPlace): boolean =>
+  a.enteredAt < b.enteredAt || (a.enteredAt === b.enteredAt && a.arrival < b.arrival);
 
 const KEY_BYTES = 16;
 /**
@@ -51,14 +70,42 @@ export function createMemoryQueueStore(
   counters: CounterStorePort,
 ): QueueStorePort {
   const queues = new Map<number, ConcertQueue>();
+  let arrivals = 0;
 
   const queueOf = (concertId: number): ConcertQueue => {
     let queue = queues.get(concertId);
     if (!queue) {
-      queue = { waiting: new Map(), keys: new Map() };
+      queue = { waiting: new Map(), keys: new Map(), last: null, shiftedFrom: null };
       queues.set(concertId, queue);
     }
     return queue;
+  };
+
+  /** Puts a user (not waiting yet) at their place by entry time; returns the 1-based rank. */
+  const insertPlace = (queue: ConcertQueue, userId: number, place: WaitingPlace): number => {
+    if (!queue.last || !comesBefore(place, queue.last)) {
+      queue.waiting.set(userId, place);
+      queue.last = place;
+      return queue.waiting.size;
+    }
+    // Rare (a move, a clock stepping back): the map is rebuilt with the place inside, O(n).
+    const ordered = new Map<number, WaitingPlace>();
+    let rank = 0;
+    for (const [id, other] of queue.waiting) {
+      if (rank === 0 && comesBefore(place, other)) {
+        ordered.set(userId, place);
+        rank = ordered.size;
+      }
+      ordered.set(id, other);
+    }
+    queue.waiting = ordered;
+    if (rank === 0) {
+      ordered.set(userId, place);
+      queue.last = place;
+      return ordered.size;
+    }
+    queue.shiftedFrom = Math.min(queue.shiftedFrom ?? rank - 1, rank - 1);
+    return rank;
   };
 
   const liveKey = (queue: ConcertQueue, userId: number, now: number): KeyState | undefined => {
@@ -109,8 +156,9 @@ export function createMemoryQueueStore(
       const queue = queueOf(concertId);
       const key = liveKey(queue, userId, now);
       if (key?.active) return { status: 'IMMEDIATE_ENTRY', accessKey: key.accessKey };
-      if (queue.waiting.has(userId)) {
-        queue.waiting.set(userId, now);
+      const place = queue.waiting.get(userId);
+      if (place) {
+        place.lastSeen = now;
         return { status: 'WAITING', rank: rankOf(queue, userId) };
       }
       if (queue.waiting.size === 0 && activeCount(queue, now) < settings.capacity) {
@@ -121,8 +169,29 @@ export function createMemoryQueueStore(
         }
         return { status: 'IMMEDIATE_ENTRY', accessKey: grant(queue, userId, now) };
       }
-      queue.waiting.set(userId, now);
-      return { status: 'WAITING', rank: queue.waiting.size };
+      arrivals += 1;
+      const rank = insertPlace(queue, userId, { enteredAt: now, arrival: arrivals, lastSeen: now });
+      return { status: 'WAITING', rank };
+    },
+
+    async move(fromConcertId, toConcertId, userId, now): Promise<MoveResult> {
+      const source = queues.get(fromConcertId);
+      const place = source?.waiting.get(userId);
+      if (!source || !place) return { status: 'NOT_WAITING' };
+      source.waiting.delete(userId);
+      const target = queueOf(toConcertId);
+      const key = liveKey(target, userId, now);
+      if (key) return { status: 'ADMITTED', accessKey: key.accessKey };
+      const moved: WaitingPlace = { ...place, lastSeen: now };
+      const existing = target.waiting.get(userId);
+      if (existing) {
+        if (!comesBefore(moved, existing)) {
+          existing.lastSeen = now;
+          return { status: 'WAITING', rank: rankOf(target, userId) };
+        }
+        target.waiting.delete(userId);
+      }
+      return { status: 'WAITING', rank: insertPlace(target, userId, moved) };
     },
 
     async status(concertId, userId, now): Promise<QueueStatusResult> {
@@ -130,16 +199,17 @@ export function createMemoryQueueStore(
       if (!queue) return { status: 'EXPIRED_OR_NOT_IN_QUEUE' };
       const key = liveKey(queue, userId, now);
       if (key) return { status: 'ADMITTED', accessKey: key.accessKey };
-      if (queue.waiting.has(userId)) {
-        queue.waiting.set(userId, now);
+      const place = queue.waiting.get(userId);
+      if (place) {
+        place.lastSeen = now;
         return { status: 'WAITING', rank: rankOf(queue, userId) };
       }
       return { status: 'EXPIRED_OR_NOT_IN_QUEUE' };
     },
 
     async touch(concertId, userId, now) {
-      const queue = queues.get(concertId);
-      if (queue?.waiting.has(userId)) queue.waiting.set(userId, now);
+      const place = queues.get(concertId)?.waiting.get(userId);
+      if (place) place.lastSeen = now;
     },
 
     async tick(concertId, now): Promise<TickResult> {
@@ -152,7 +222,7 @@ export function createMemoryQueueStore(
       for (const userId of queue.waiting.keys()) ranksBefore.set(userId, (rank += 1));
 
       const dropped: number[] = [];
-      for (const [userId, lastSeen] of queue.waiting) {
+      for (const [userId, { lastSeen }] of queue.waiting) {
         if (lastSeen + settings.waitingGraceMs <= now) {
           queue.waiting.delete(userId);
           dropped.push(userId);
@@ -166,11 +236,15 @@ export function createMemoryQueueStore(
         admitted.push({ userId, accessKey: grant(queue, userId, now) });
         free -= 1;
       }
+      // Places taken ahead since the last tick moved everyone behind them, unannounced so far.
+      const shiftedFrom = queue.shiftedFrom ?? Infinity;
+      queue.shiftedFrom = null;
       const rankChanges: TickResult['rankChanges'] = [];
       rank = 0;
       for (const userId of queue.waiting.keys()) {
         rank += 1;
-        if (ranksBefore.get(userId) !== rank) rankChanges.push({ userId, rank });
+        const before = ranksBefore.get(userId) ?? 0;
+        if (before !== rank || before > shiftedFrom) rankChanges.push({ userId, rank });
       }
       if (queue.waiting.size === 0 && queue.keys.size === 0) queues.delete(concertId);
       return { admitted, rankChanges, dropped };

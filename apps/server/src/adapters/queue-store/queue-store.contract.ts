@@ -212,6 +212,134 @@ export function describeQueueStoreContract(
       expect(await counters.get(`contract-enter:${concert}:ip`)).toBe(4);
     });
 
+    it('orders the queue by entry time, and the next tick tells whoever a place was taken ahead of', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      await store.enter(concert, 1, T0);
+      await store.enter(concert, 2, T0 + 20);
+      await store.enter(concert, 3, T0 + 30);
+      // Stamped by a clock 20 ms behind (another instance's): ahead of the later entries.
+      expect(await store.enter(concert, 4, T0 + 10)).toEqual({ status: 'WAITING', rank: 1 });
+      expect(await store.status(concert, 2, T0 + 40)).toEqual({ status: 'WAITING', rank: 2 });
+      expect(await store.status(concert, 3, T0 + 40)).toEqual({ status: 'WAITING', rank: 3 });
+      // No admission in this tick, yet the ranks moved since the last one: told once.
+      const tick = await store.tick(concert, T0 + 50);
+      expect(tick.admitted).toEqual([]);
+      expect(tick.rankChanges).toEqual([
+        { userId: 4, rank: 1 },
+        { userId: 2, rank: 2 },
+        { userId: 3, rank: 3 },
+      ]);
+      expect((await store.tick(concert, T0 + 60)).rankChanges).toEqual([]);
+      // Entries of one millisecond stay in arrival order.
+      for (const user of [9, 8, 7]) await store.enter(concert, user, T0 + 70);
+      expect(await store.status(concert, 9, T0 + 80)).toEqual({ status: 'WAITING', rank: 4 });
+      expect(await store.status(concert, 7, T0 + 80)).toEqual({ status: 'WAITING', rank: 6 });
+    });
+
+    it('moves a waiting user to another queue by their original entry time', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const target = concert + 700;
+      await store.enter(target, 100, T0);
+      await store.enter(target, 2, T0 + 5);
+      await store.enter(target, 3, T0 + 20);
+      await store.enter(concert, 200, T0);
+      await store.enter(concert, 1, T0 + 10);
+      await store.enter(concert, 4, T0 + 30);
+      const later = T0 + 60_000;
+      // Entered at T0+10: behind user 2 (T0+5), ahead of user 3 (T0+20).
+      expect(await store.move(concert, target, 1, later)).toEqual({ status: 'WAITING', rank: 2 });
+      expect(await store.move(concert, target, 4, later)).toEqual({ status: 'WAITING', rank: 4 });
+      expect(await store.status(target, 2, later)).toEqual({ status: 'WAITING', rank: 1 });
+      expect(await store.status(target, 3, later)).toEqual({ status: 'WAITING', rank: 3 });
+      // The source place is gone.
+      expect(await store.status(concert, 1, later)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+      expect(await store.stats(concert, later)).toEqual({ waiting: 0, admitted: 1 });
+      expect(await store.stats(target, later)).toEqual({ waiting: 4, admitted: 1 });
+      // The next tick tells everyone from the moved place on their rank.
+      expect((await store.tick(target, later + 1)).rankChanges).toEqual([
+        { userId: 1, rank: 2 },
+        { userId: 3, rank: 3 },
+        { userId: 4, rank: 4 },
+      ]);
+      // Admission follows the same order; the move counted as presence (no drop for absence).
+      await store.release(target, 100, later + 2);
+      const tick = await store.tick(target, later + 3);
+      expect(tick.admitted.map((a) => a.userId)).toEqual([2]);
+      await store.release(target, 2, later + 4);
+      expect((await store.tick(target, later + 5)).admitted.map((a) => a.userId)).toEqual([1]);
+    });
+
+    it('refuses to move a user who is not waiting in the source queue, changing nothing', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const target = concert + 700;
+      const entry = await store.enter(concert, 1, T0);
+      if (entry.status !== 'IMMEDIATE_ENTRY') throw new Error('expected entry');
+      await store.enter(target, 5, T0);
+      // Admitted is not waiting; user 9 never entered.
+      expect(await store.move(concert, target, 1, T0 + 1)).toEqual({ status: 'NOT_WAITING' });
+      expect(await store.move(concert, target, 9, T0 + 1)).toEqual({ status: 'NOT_WAITING' });
+      expect(await store.status(concert, 1, T0 + 1)).toEqual({
+        status: 'ADMITTED',
+        accessKey: entry.accessKey,
+      });
+      expect(await store.status(target, 1, T0 + 1)).toEqual({ status: 'EXPIRED_OR_NOT_IN_QUEUE' });
+      expect(await store.stats(target, T0 + 1)).toEqual({ waiting: 0, admitted: 1 });
+    });
+
+    it('moves one place once, however many moves of it arrive together', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const targets = [concert + 700, concert + 701, concert + 702];
+      await store.enter(concert, 1, T0);
+      await store.enter(concert, 2, T0 + 1);
+      const results = await Promise.all(
+        targets.map((target) => store.move(concert, target, 2, T0 + 2)),
+      );
+      expect(results.filter((r) => r.status === 'WAITING')).toEqual([
+        { status: 'WAITING', rank: 1 },
+      ]);
+      expect(results.filter((r) => r.status === 'NOT_WAITING')).toHaveLength(2);
+      const waiting = await Promise.all(
+        targets.map(async (target) => (await store.stats(target, T0 + 2)).waiting),
+      );
+      expect(waiting.reduce((sum, n) => sum + n, 0)).toBe(1);
+    });
+
+    it('a mover keeps the earlier of two places, and a key already held in the target', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const target = concert + 700;
+      await store.enter(target, 100, T0);
+      await store.enter(concert, 200, T0);
+      await store.enter(target, 1, T0 + 50);
+      await store.enter(target, 2, T0 + 60);
+      await store.enter(concert, 1, T0 + 10);
+      await store.enter(concert, 2, T0 + 70);
+      await store.enter(concert, 100, T0 + 80);
+      // User 1's source place (T0+10) is earlier than their own target place (T0+50).
+      expect(await store.move(concert, target, 1, T0 + 90)).toEqual({ status: 'WAITING', rank: 1 });
+      // User 2's target place (T0+60) is earlier than the source one (T0+70).
+      expect(await store.move(concert, target, 2, T0 + 90)).toEqual({ status: 'WAITING', rank: 2 });
+      expect(await store.stats(target, T0 + 90)).toEqual({ waiting: 2, admitted: 1 });
+      // User 100 holds the target's key: the move gives up the source place and answers it.
+      const key = await store.status(target, 100, T0 + 90);
+      expect(await store.move(concert, target, 100, T0 + 90)).toEqual(key);
+      expect(await store.stats(concert, T0 + 90)).toEqual({ waiting: 0, admitted: 1 });
+    });
+
+    it('a move into a queue nobody waits in lists it for the admission tick', async () => {
+      const { store, concert } = await fresh({ capacity: 1 });
+      const target = concert + 700;
+      await store.enter(concert, 1, T0);
+      await store.enter(concert, 2, T0 + 1);
+      expect(await store.move(concert, target, 2, T0 + 2)).toEqual({ status: 'WAITING', rank: 1 });
+      expect(await store.activeConcerts()).toContain(target);
+      const tick = await store.tick(target, T0 + 3);
+      expect(tick.admitted.map((a) => a.userId)).toEqual([2]);
+      expect(await store.status(target, 2, T0 + 4)).toEqual({
+        status: 'ADMITTED',
+        accessKey: tick.admitted[0]?.accessKey,
+      });
+    });
+
     it('counts waiting users and taken slots, without released or expired keys', async () => {
       const { store, concert } = await fresh({ capacity: 2, keyTtlMs: 10_000 });
       expect(await store.stats(concert, T0)).toEqual({ waiting: 0, admitted: 0 });

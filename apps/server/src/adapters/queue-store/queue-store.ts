@@ -1,6 +1,9 @@
 /**
- * The waiting room of each concert (product-rules.md §3, api-contract.md §6): a FIFO queue of
- * waiting users, and access keys for the admitted ones. At most `capacity` users per concert
+ * The waiting room of each concert (product-rules.md §3, api-contract.md §6): a queue of waiting
+ * users ordered by entry time (epoch ms; entries of the same millisecond in arrival order), and
+ * access keys for the admitted ones. Entry time rather than a per-queue counter, so a fan moved
+ * from a sold-out performance's queue stands where they would have stood had they queued there
+ * from the start (issue 26). At most `capacity` users per concert
  * hold an *active* key at once; a released key stays valid until its TTL ends but frees its slot.
  *
  * Two implementations behind this port: in process (embedded) and Redis (scale-out, Lua for the
@@ -49,11 +52,23 @@ export type QueueStatusResult =
 export interface TickResult {
   /** Users who received a key in this tick, in queue order. */
   admitted: AccessKeyGrant[];
-  /** Every still-waiting user whose rank changed in this tick. */
+  /**
+   * Every still-waiting user whose rank changed in this tick, or since the last tick by a place
+   * taken ahead of them (a moved fan, an entry stamped earlier than the last one).
+   */
   rankChanges: Array<{ userId: number; rank: number }>;
   /** Waiting users dropped because they were not seen within the grace period. */
   dropped: number[];
 }
+
+/** The outcome of moving a waiting user to another concert's queue. */
+export type MoveResult =
+  /** Moved: the place in the target queue, by the original entry time. */
+  | { status: 'WAITING'; rank: number }
+  /** The user already holds a live key of the target concert: the source place is given up. */
+  | { status: 'ADMITTED'; accessKey: string }
+  /** The user was not waiting in the source queue: nothing happened. */
+  | { status: 'NOT_WAITING' };
 
 export interface QueueStats {
   waiting: number;
@@ -79,6 +94,19 @@ export interface QueueStorePort {
     whileKeyExists?: string,
   ): Promise<EnterResult>;
   status(concertId: number, userId: number, now: number): Promise<QueueStatusResult>;
+  /**
+   * Moves a waiting user from one concert's queue to another's in one atomic step, keeping the
+   * original entry time (and its place among entries of the same millisecond), so they land
+   * among the target's users by when they first queued. A user already waiting in the target
+   * keeps the earlier of the two places. Refused (NOT_WAITING, nothing changed) unless the user
+   * is waiting in the source queue.
+   */
+  move(
+    fromConcertId: number,
+    toConcertId: number,
+    userId: number,
+    now: number,
+  ): Promise<MoveResult>;
   /** Marks a waiting user as still present (their socket is open or they polled). */
   touch(concertId: number, userId: number, now: number): Promise<void>;
   /**

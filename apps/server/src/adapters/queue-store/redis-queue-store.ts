@@ -6,6 +6,7 @@ import { newAccessKey } from './memory-queue-store';
 import type {
   EnterResult,
   EntryRateLimit,
+  MoveResult,
   QueueSettings,
   QueueStatusResult,
   QueueStorePort,
@@ -14,14 +15,50 @@ import type {
 
 /*
  * Keys of one concert's waiting room (prefix p, concert c):
- *   p q:c:wait    ZSET  waiting users, score = arrival sequence (FIFO)
- *   p q:c:seq     STR   arrival counter
+ *   p q:c:wait    ZSET  waiting users, score = entry time (ms) * 1024 + order within that ms
+ *   p q:c:seq     STR   "ms:n": the latest entry millisecond and the entries in it so far
+ *   p q:c:shift   STR   0-based position of the first place taken ahead of others since the
+ *                       last tick (a move, an entry stamped earlier), so the tick tells those behind
  *   p q:c:seen    HASH  waiting user -> last seen (ms)
  *   p q:c:keys    HASH  user -> "accessKey|admittedAt|expiresAt" (live or released keys)
  *   p q:c:active  ZSET  users holding a slot, score = key expiry: ZCOUNT(now, +inf) = slots taken
  *   p q:concerts  SET   concerts with a waiting room, for the admission job
  * Every step that reads and then writes is one Lua script, so instances never race.
  */
+
+/**
+ * Entries per millisecond told apart by arrival; further ones of the same millisecond share the
+ * last order and Redis sorts them by member. Entry ms * 1024 stays an exact double (below 2^53)
+ * until the year 2248.
+ */
+const ORDERS_PER_MS = 1024;
+
+// The score of an entry at `now` (KEYS[seqKey]: the "ms:n" of the latest entry millisecond), and
+// marking a place taken ahead of others for the next tick (shiftKey).
+const ENTRY_ORDER = `
+local ORDERS_PER_MS = ${ORDERS_PER_MS}
+local function entry_score(seqKey, now)
+  local lastMs, n = 0, 0
+  local seq = redis.call('GET', seqKey)
+  if seq then
+    local ms, count = string.match(seq, '^(%d+):(%d+)$')
+    if ms then lastMs, n = tonumber(ms), tonumber(count) end
+  end
+  if now == lastMs then
+    n = math.min(n + 1, ORDERS_PER_MS - 1)
+    redis.call('SET', seqKey, now .. ':' .. n)
+    return now * ORDERS_PER_MS + n
+  end
+  -- A clock behind the latest entry's (another instance's) leaves the latest millisecond alone.
+  if now > lastMs then redis.call('SET', seqKey, now .. ':0') end
+  return now * ORDERS_PER_MS
+end
+local function note_shift(shiftKey, waitKey, rank)
+  if rank + 1 >= redis.call('ZCARD', waitKey) then return end
+  local shifted = tonumber(redis.call('GET', shiftKey) or '-1')
+  if shifted < 0 or rank < shifted then redis.call('SET', shiftKey, rank) end
+end
+`;
 
 const PARSE_KEY = `
 local function parse(raw)
@@ -32,14 +69,15 @@ end
 `;
 
 // Entries into one concert's waiting room, in arrival order, as one call (a batch of one when
-// alone). KEYS: wait seq seen keys active concerts, then each entry's own keys: [guard] counter...
+// alone). KEYS: wait seq seen keys active concerts shift, then each entry's own keys: [guard]
+// counter...
 // ARGV: capacity ttl hardCap concert window count, then per entry one string (one argument
 //   instead of up to eight: each argument costs the client as much as the script's work):
 //   "user now newKey guarded counters max..." separated by spaces.
 // An entry with guarded = 1 goes ahead only while its guard key exists (KEY_GONE otherwise);
 // then its rate-limit counters rise, and over any max it stops there (RATE_LIMITED). Returns
 // each entry's status and value, flat, in the same order.
-const ENTER = `${PARSE_KEY}${INCREMENT_EACH_LUA}
+const ENTER = `${PARSE_KEY}${ENTRY_ORDER}${INCREMENT_EACH_LUA}
 local cap, ttl, hard = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local concert, window, count = ARGV[4], ARGV[5], tonumber(ARGV[6])
 
@@ -70,13 +108,15 @@ local function enter_one(uid, now, newKey, guard, counterKeys, maxes)
     redis.call('ZADD', KEYS[5], exp, uid)
     return 'IMMEDIATE_ENTRY', newKey
   end
-  redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[2]), uid)
+  redis.call('ZADD', KEYS[1], entry_score(KEYS[2], now), uid)
   redis.call('HSET', KEYS[3], uid, now)
-  return 'WAITING', redis.call('ZCARD', KEYS[1])
+  local rank = redis.call('ZRANK', KEYS[1], uid)
+  note_shift(KEYS[7], KEYS[1], rank)
+  return 'WAITING', rank + 1
 end
 
 local results = {}
-local k = 7
+local k = 8
 for e = 1, count do
   local fields = {}
   for field in string.gmatch(ARGV[6 + e], '%S+') do fields[#fields + 1] = field end
@@ -113,9 +153,13 @@ end
 return {'EXPIRED_OR_NOT_IN_QUEUE'}
 `;
 
-// KEYS: wait seen keys active concerts  ARGV: now capacity ttl hardCap grace concert newKey...
+// KEYS: wait seen keys active concerts shift  ARGV: now capacity ttl hardCap grace concert newKey...
 const TICK = `${PARSE_KEY}
 local now, cap, ttl, hard, grace = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+-- Places taken ahead since the last tick moved everyone behind them, unannounced so far.
+local shifted = tonumber(redis.call('GET', KEYS[6]) or '-1')
+if shifted < 0 then shifted = math.huge end
+redis.call('DEL', KEYS[6])
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
 local all = redis.call('HGETALL', KEYS[3])
 for i = 1, #all, 2 do
@@ -153,7 +197,7 @@ while free > 0 and ARGV[next] do
 end
 local changes = {}
 for i, uid in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-  if rankBefore[uid] ~= i then
+  if rankBefore[uid] ~= i or rankBefore[uid] > shifted then
     table.insert(changes, uid)
     table.insert(changes, i)
   end
@@ -175,11 +219,35 @@ redis.call('ZADD', KEYS[2], exp, uid)
 return exp - now
 `;
 
+// KEYS: from.wait from.seen to.wait to.seen to.keys to.shift concerts  ARGV: user now toConcert
+const MOVE = `${PARSE_KEY}${ENTRY_ORDER}
+local uid, now = ARGV[1], tonumber(ARGV[2])
+local score = redis.call('ZSCORE', KEYS[1], uid)
+if not score then return {'NOT_WAITING'} end
+score = tonumber(score)
+-- A place from before scores were entry times (an arrival counter) has no time to keep.
+if score < 1e15 then score = now * ORDERS_PER_MS + ORDERS_PER_MS - 1 end
+redis.call('ZREM', KEYS[1], uid)
+redis.call('HDEL', KEYS[2], uid)
+redis.call('SADD', KEYS[7], ARGV[3])
+local key, admitted, expires = parse(redis.call('HGET', KEYS[5], uid))
+if key and expires > now then return {'ADMITTED', key} end
+local existing = redis.call('ZSCORE', KEYS[3], uid)
+if not existing or score < tonumber(existing) then
+  redis.call('ZADD', KEYS[3], score, uid)
+end
+redis.call('HSET', KEYS[4], uid, now)
+local rank = redis.call('ZRANK', KEYS[3], uid)
+note_shift(KEYS[6], KEYS[3], rank)
+return {'WAITING', rank + 1}
+`;
+
 /** The waiting room in Redis (scale-out): every instance sees and changes the same queue. */
 const runEnter = luaScript(ENTER);
 const runStatus = luaScript(STATUS);
 const runTick = luaScript(TICK);
 const runExtend = luaScript(EXTEND);
+const runMove = luaScript(MOVE);
 
 /** Entries sent in one call at most; more in one turn go as several calls. */
 const ENTRIES_PER_CALL = 200;
@@ -209,6 +277,7 @@ export function createRedisQueueStore(
   const k = (concertId: number) => ({
     wait: `${keyPrefix}q:${concertId}:wait`,
     seq: `${keyPrefix}q:${concertId}:seq`,
+    shift: `${keyPrefix}q:${concertId}:shift`,
     seen: `${keyPrefix}q:${concertId}:seen`,
     keys: `${keyPrefix}q:${concertId}:keys`,
     active: `${keyPrefix}q:${concertId}:active`,
@@ -229,7 +298,7 @@ export function createRedisQueueStore(
   }
   function sendEntries(concertId: number, batch: PendingEntry[]): void {
     const q = k(concertId);
-    const keys = [q.wait, q.seq, q.seen, q.keys, q.active, concertsKey];
+    const keys = [q.wait, q.seq, q.seen, q.keys, q.active, concertsKey, q.shift];
     const args: Array<string | number> = [
       settings.capacity,
       settings.keyTtlMs,
@@ -301,6 +370,19 @@ export function createRedisQueueStore(
       return { status: 'EXPIRED_OR_NOT_IN_QUEUE' };
     },
 
+    async move(fromConcertId, toConcertId, userId, now): Promise<MoveResult> {
+      const from = k(fromConcertId);
+      const to = k(toConcertId);
+      const [status, value] = (await runMove(
+        redis,
+        [from.wait, from.seen, to.wait, to.seen, to.keys, to.shift, concertsKey],
+        [userId, now, toConcertId],
+      )) as [string, (string | number)?];
+      if (status === 'WAITING') return { status: 'WAITING', rank: Number(value) };
+      if (status === 'ADMITTED') return { status: 'ADMITTED', accessKey: String(value) };
+      return { status: 'NOT_WAITING' };
+    },
+
     async touch(concertId, userId, now) {
       const q = k(concertId);
       // Only a user still in the queue is touched; HSET alone would resurrect a dropped one.
@@ -316,7 +398,7 @@ export function createRedisQueueStore(
       const keys = Array.from({ length: Math.min(waiting, settings.capacity) }, newAccessKey);
       const [admittedFlat, changesFlat, droppedRaw] = (await runTick(
         redis,
-        [q.wait, q.seen, q.keys, q.active, concertsKey],
+        [q.wait, q.seen, q.keys, q.active, concertsKey, q.shift],
         [
           now,
           settings.capacity,
@@ -383,7 +465,7 @@ export function createRedisQueueStore(
       // One MULTI: no instance sees half a room (keys gone, places still there).
       await redis
         .multi()
-        .del(q.wait, q.seq, q.seen, q.keys, q.active)
+        .del(q.wait, q.seq, q.shift, q.seen, q.keys, q.active)
         .srem(concertsKey, String(concertId))
         .exec();
     },
