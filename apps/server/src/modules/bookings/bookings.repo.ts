@@ -510,20 +510,79 @@ export async function findBookingOutline(
 export async function findConcertForBooking(
   db: DbOrTx,
   concertId: number,
-): Promise<{ title: string; concertDate: string; maxTicketsPerUser: number } | undefined> {
-  const [row] = await queryRows<{ title: string; concert_date: string; max_tickets: number }>(
+): Promise<
+  | {
+      title: string;
+      concertDate: string;
+      maxTicketsPerUser: number;
+      showId: number;
+      /** Issue 26: tickets per buyer across the show's performances; null: no such limit. */
+      maxTicketsPerShow: number | null;
+    }
+  | undefined
+> {
+  const [row] = await queryRows<{
+    title: string;
+    concert_date: string;
+    max_tickets: number;
+    show_id: number;
+    max_per_show: number | null;
+  }>(
     db,
-    sql`select title, to_char(concert_date, 'YYYY-MM-DD') as concert_date,
-               max_tickets_per_user as max_tickets
-          from concerts where id = ${concertId}`,
+    sql`select c.title, to_char(c.concert_date, 'YYYY-MM-DD') as concert_date,
+               c.max_tickets_per_user as max_tickets, c.show_id,
+               s.max_tickets_per_show as max_per_show
+          from concerts c join shows s on s.id = c.show_id
+          where c.id = ${concertId}`,
   );
   return row
     ? {
         title: row.title,
         concertDate: row.concert_date,
         maxTicketsPerUser: Number(row.max_tickets),
+        showId: Number(row.show_id),
+        maxTicketsPerShow: row.max_per_show === null ? null : Number(row.max_per_show),
       }
     : undefined;
+}
+
+/**
+ * Serialises the bookings of one user across every performance of a show (issue 26), so two
+ * bookings of different performances cannot both pass the show's limit. The one-key form of the
+ * advisory lock: its key space is apart from the two-key (concert, user) lock of holds, and show
+ * ids start at 1, so the key (show << 32 | user) never meets the small start-up lock ids.
+ */
+export async function lockUserShowBookings(
+  tx: DbOrTx,
+  showId: number,
+  userId: number,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock((${showId}::bigint << 32) | ${userId}::bigint)`,
+  );
+}
+
+/**
+ * Seats the user has across every performance of the show: tickets of paid bookings (what
+ * `countConfirmedSeats` counts per performance) and the seats still attached to unpaid ones,
+ * which may yet be paid. A superseded or expired booking has none attached any more.
+ */
+export async function countShowSeats(db: DbOrTx, userId: number, showId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select
+          (select count(*)::int from tickets t
+             join bookings b on b.id = t.booking_id
+             join concerts c on c.id = b.concert_id
+            where b.user_id = ${userId} and c.show_id = ${showId}
+              and b.status in ('CONFIRMED', 'COMPLETED'))
+          + (select count(*)::int from concert_seats s
+               join bookings b on b.id = s.booking_id
+               join concerts c on c.id = b.concert_id
+              where b.user_id = ${userId} and c.show_id = ${showId}
+                and b.status = 'PENDING_PAYMENT') as n`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   bookingMessages,
   limits,
+  showMessages,
   type BookingCreated,
   type BookingOutline,
   type CreateBookingBody,
@@ -35,6 +36,7 @@ import {
   confirmBooking,
   countConfirmedSeats,
   countSeatsStillHeld,
+  countShowSeats,
   findBookingById,
   findBookingByNumber,
   findBookingOutline,
@@ -50,6 +52,7 @@ import {
   lockOverdueBookings,
   lockPendingBookingsOf,
   lockSeatsForBooking,
+  lockUserShowBookings,
   recordRefund,
   supersedeBooking,
 } from './bookings.repo';
@@ -111,8 +114,19 @@ export function createBookingsService(deps: {
     const created = await db.transaction(async (tx) => {
       // The same per-user lock as a hold: no hold or booking of this user runs alongside.
       await lockUserHolds(tx, concertId, user.id);
+      const showLimit = concert.maxTicketsPerShow;
+      if (showLimit !== null) await lockUserShowBookings(tx, concert.showId, user.id);
       for (const pendingId of await lockPendingBookingsOf(tx, user.id, concertId)) {
         await supersedeBooking(tx, pendingId, now);
+      }
+      // Issue 26: counted after the supersede (this performance's unpaid booking gives way to
+      // this one) and under the show lock, so bookings of two performances at once cannot both
+      // pass; the unpaid ones of other performances count, since they may still be paid.
+      if (
+        showLimit !== null &&
+        (await countShowSeats(tx, user.id, concert.showId)) + concertSeatIds.length > showLimit
+      ) {
+        throw new AppError('C001', showMessages.showLimit(showLimit));
       }
       const seats = await lockSeatsForBooking(tx, concertId, concertSeatIds);
       if (seats.length !== concertSeatIds.length) {
