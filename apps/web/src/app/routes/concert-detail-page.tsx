@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/features/auth/hooks/use-session';
 import {
@@ -8,7 +8,12 @@ import {
 } from '@/features/community/components/deferred-sections';
 import { useConcert } from '@/features/concerts/api/get-concert';
 import { ConcertDetail, ConcertDetailMessage } from '@/features/concerts/components/concert-detail';
+import { usePerformanceChoice } from '@/features/concerts/hooks/use-performance-choice';
 import { parseConcertId } from '@/features/concerts/utils/concert-id';
+import {
+  parsePerformanceParam,
+  performanceSearchParam,
+} from '@/features/concerts/utils/performance-choice';
 import { ConcertAlertButton } from '@/features/notifications/components/concert-alert-button';
 import { useQueueEntry } from '@/features/queue/hooks/use-queue-entry';
 import { formatDocumentTitle } from '../layouts/route-meta';
@@ -28,7 +33,8 @@ function ConcertDocumentTitle({ concertId }: { concertId: number }) {
 /**
  * /concerts/{concertId}: the concert (concerts feature) with its reviews and expectations
  * (community feature). Login-required actions are decided here, where the session is known;
- * 예매하기 enters the waiting queue (queue feature).
+ * 예매하기 enters the waiting queue (queue feature) of the performance chosen in the 회차 block,
+ * kept in `?performance=` (see performance-choice.ts for why not in the path).
  */
 export function ConcertDetailPage() {
   const { concertId: rawId } = useParams();
@@ -41,7 +47,24 @@ function ConcertDetailView({ concertId }: { concertId: number }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const queueEntry = useQueueEntry(concertId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedPerformance = parsePerformanceParam(searchParams.get(performanceSearchParam));
+  const chosen = usePerformanceChoice(concertId, requestedPerformance);
+  const queueEntry = useQueueEntry(chosen.concertId);
+
+  // A choice replaces the URL rather than adding to history: Back leaves the page, as after
+  // choosing a tab; the opened concert itself needs no parameter.
+  const choosePerformance = (performanceId: number) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (performanceId === concertId) next.delete(performanceSearchParam);
+        else next.set(performanceSearchParam, String(performanceId));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
 
   const requireLogin = () => {
     toast.warning(loginRequiredMessage);
@@ -63,6 +86,8 @@ function ConcertDetailView({ concertId }: { concertId: number }) {
       <ConcertDocumentTitle concertId={concertId} />
       <ConcertDetail
         concertId={concertId}
+        performanceId={requestedPerformance}
+        onChoosePerformance={choosePerformance}
         onBook={book}
         isBooking={queueEntry.isEntering}
         renderAlert={(concert) => (

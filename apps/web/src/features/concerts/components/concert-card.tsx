@@ -1,4 +1,4 @@
-import type { Concert } from '@curtaincall/contracts';
+import { formatShowDateRange, type Concert } from '@curtaincall/contracts';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
 import type { FocusEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +18,9 @@ function revealCard(event: FocusEvent<HTMLAnchorElement>) {
 
 /**
  * Poster, status, title, artist, date and time, venue and total seats; opens the detail page.
- * `priority` for the cards of the first screenful (see ConcertPoster).
+ * A show of several 회차 (issue 26) is one card with its date range and count instead of one
+ * date ('2026.12.20 ~ 12.22 · 3회'). `priority` for the cards of the first screenful (see
+ * ConcertPoster).
  */
 export function ConcertCard({ concert, priority }: { concert: Concert; priority?: boolean }) {
   return (
@@ -48,10 +50,12 @@ export function ConcertCard({ concert, priority }: { concert: Concert; priority?
         <p className="truncate text-sm font-medium text-rose-300">{concert.artist}</p>
         <dl className="mt-3 flex flex-col gap-1.5 text-xs text-zinc-400">
           <div className="flex items-start gap-1.5">
-            <dt className="sr-only">일시</dt>
+            <dt className="sr-only">{concert.show ? '공연 기간' : '일시'}</dt>
             <CalendarDays className="mt-px size-3.5 shrink-0" aria-hidden />
             <dd className="leading-snug">
-              {formatConcertSchedule(concert.concertDate, concert.startTime)}
+              {concert.show
+                ? formatShowDateRange(concert.show)
+                : formatConcertSchedule(concert.concertDate, concert.startTime)}
             </dd>
           </div>
           <div className="flex items-center gap-1.5">

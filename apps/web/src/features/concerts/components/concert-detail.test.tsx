@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeConcertDetail } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
-import { ConcertDetail, gradeRows } from './concert-detail';
+import { ConcertDetail } from './concert-detail';
+import { gradeRows } from './seat-grade-list';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 

@@ -1,4 +1,9 @@
-import type { ConcertGradeAvailability, SeatGrade } from '@curtaincall/contracts';
+import {
+  formatShowDateRange,
+  type PerformanceAvailability,
+  type ShowSummary,
+} from '@curtaincall/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
   ArrowLeft,
@@ -11,7 +16,7 @@ import {
   Ticket,
   UserRound,
 } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
@@ -20,12 +25,10 @@ import {
   formatConcertDate,
   formatConcertSchedule,
   formatNumber,
-  formatPrice,
   formatTimeRange,
 } from '@/lib/format';
-import { gradeColorAt, formatPlacesLeft } from '@/lib/grades';
-import { useConcert, type ConcertDetailResponse } from '../api/get-concert';
-import { useConcertGrades } from '../api/get-concert-grades';
+import { concertQueryOptions, type ConcertDetailResponse } from '../api/get-concert';
+import { usePerformanceChoice } from '../hooks/use-performance-choice';
 import { getBookingAction } from '../utils/booking-action';
 import {
   formatAgeLimit,
@@ -33,17 +36,25 @@ import {
   formatMaxTickets,
   formatRunningTime,
 } from '../utils/concert-info';
+import { withPerformance } from '../utils/performance-choice';
 import { ConcertAiSummary } from './concert-ai-summary';
 import { ConcertBookingButton } from './concert-booking-button';
 import { ConcertDetailTabs } from './concert-detail-tabs';
 import { ConcertPoster } from './concert-poster';
 import { ConcertStatusBadge } from './concert-status-badge';
+import { PerformancePicker } from './performance-picker';
+import {
+  ConcertSeatGrades,
+  formatPriceRange,
+  noGradesText,
+  SeatGradeList,
+} from './seat-grade-list';
 
 export const concertDetailTexts = {
   notFound: '콘서트 정보를 찾을 수 없습니다.',
   loadFailed: '콘서트 정보를 불러올 수 없습니다.',
   empty: '표시할 콘서트 정보가 없습니다.',
-  noGrades: '좌석 등급과 가격은 아직 공개되지 않았습니다.',
+  noGrades: noGradesText,
   noDescription: '공연 소개가 아직 등록되지 않았습니다.',
 } as const;
 
@@ -100,119 +111,6 @@ function InfoList({ items }: { items: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function sortGrades(grades: readonly SeatGrade[]): SeatGrade[] {
-  return [...grades].sort((a, b) => b.price - a.price);
-}
-
-/** '50,000원 ~ 150,000원', or one price, or null without grades. */
-export function formatPriceRange(grades: readonly SeatGrade[]): string | null {
-  if (grades.length === 0) return null;
-  const prices = grades.map((grade) => grade.price);
-  const low = Math.min(...prices);
-  const high = Math.max(...prices);
-  return low === high ? formatPrice(low) : `${formatPrice(low)} ~ ${formatPrice(high)}`;
-}
-
-/** The quick plan's grade dots, dearest first (the seat page paints its seats the same). */
-const quickPlanDots = ['bg-amber-400', 'bg-rose-400', 'bg-sky-400'] as const;
-
-/**
- * A quick-plan concert's grades are named by their code (contracts: `/grades`); a drawn one's
- * are the seller's, in the seller's order and colours.
- */
-function isQuickPlan(grades: readonly ConcertGradeAvailability[]): boolean {
-  return grades.every((grade) => grade.code === grade.name && grade.color === null);
-}
-
-interface GradeRow {
-  name: string;
-  price: number;
-  /** A drawn grade's `#RRGGBB`, else null (a quick-plan dot class by rank). */
-  color: string | null;
-  left: ConcertGradeAvailability | null;
-}
-
-/** The rows to show: `/grades` once it answered, the detail's grades before (or without it). */
-export function gradeRows(
-  detailGrades: readonly SeatGrade[],
-  availability: readonly ConcertGradeAvailability[] | undefined,
-): GradeRow[] {
-  if (!availability || availability.length === 0) {
-    return sortGrades(detailGrades).map((grade) => ({ ...grade, color: null, left: null }));
-  }
-  if (isQuickPlan(availability)) {
-    return [...availability]
-      .sort((a, b) => b.price - a.price)
-      .map((grade) => ({ name: grade.name, price: grade.price, color: null, left: grade }));
-  }
-  // A drawn grade without a single place (a template's grade the seller never painted) is not
-  // on sale at all: '매진' would say otherwise. Colours keep the layout's index.
-  return availability.flatMap((grade, index) =>
-    grade.totalPlaces > 0
-      ? [
-          {
-            name: grade.name,
-            price: grade.price,
-            color: gradeColorAt(grade.color, index),
-            left: grade,
-          },
-        ]
-      : [],
-  );
-}
-
-function SeatGrades({ concertId, grades }: { concertId: number; grades: readonly SeatGrade[] }) {
-  const availability = useConcertGrades(concertId);
-  const rows = gradeRows(grades, availability.data);
-  if (rows.length === 0) {
-    return <p className="text-sm text-zinc-400">{concertDetailTexts.noGrades}</p>;
-  }
-  return (
-    <ul className="flex flex-col gap-2" aria-label="좌석 등급별 가격">
-      {rows.map((grade, index) => {
-        const isSoldOut = grade.left !== null && grade.left.available <= 0;
-        return (
-          <li
-            key={grade.name}
-            className={clsx(
-              'flex items-center justify-between gap-3 rounded-xl bg-surface-850 px-4 py-3',
-              isSoldOut && 'opacity-70',
-            )}
-          >
-            <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-zinc-100">
-              <span
-                className={clsx(
-                  'size-2.5 shrink-0 rounded-full',
-                  grade.color === null && (quickPlanDots[index] ?? 'bg-zinc-400'),
-                )}
-                style={grade.color === null ? undefined : { backgroundColor: grade.color }}
-                aria-hidden
-              />
-              {grade.name}
-            </span>
-            <span className="flex shrink-0 flex-col items-end">
-              <span className="text-sm font-bold text-white tabular-nums">
-                {formatPrice(grade.price)}
-              </span>
-              {grade.left && (
-                <span
-                  className={clsx(
-                    'text-xs tabular-nums',
-                    isSoldOut ? 'font-bold text-rose-300' : 'text-zinc-400',
-                  )}
-                  data-places-left
-                >
-                  {formatPlacesLeft(grade.left)}
-                </span>
-              )}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 
@@ -273,6 +171,21 @@ interface ConcertDetailProps {
   expectations?: ReactNode;
   /** Under the booking button: the alert a buyer may ask for (notifications feature). */
   renderAlert?: (concert: { concertId: number; status: string }) => ReactNode;
+  /**
+   * 회차 (issue 26): the performance of the opened concert's show the page should show (the
+   * URL's choice), and how a new choice is made. Without `onChoosePerformance` the choice is
+   * kept by the component itself.
+   */
+  performanceId?: number | null;
+  onChoosePerformance?: (concertId: number) => void;
+}
+
+/** The show's 회차 as the page has them: the summary, the polled list, the chosen one. */
+interface ShowContext {
+  show: ShowSummary;
+  query: Parameters<typeof PerformancePicker>[0]['query'];
+  performance: PerformanceAvailability | undefined;
+  onChoose: (concertId: number) => void;
 }
 
 function ConcertDetailContent({
@@ -282,6 +195,7 @@ function ConcertDetailContent({
   reviews,
   expectations,
   renderAlert,
+  showContext,
 }: {
   concert: LoadedConcert;
   onBook: () => void;
@@ -289,10 +203,14 @@ function ConcertDetailContent({
   reviews?: ReactNode;
   expectations?: ReactNode;
   renderAlert?: ConcertDetailProps['renderAlert'];
+  showContext: ShowContext | null;
 }) {
   const priceRange = formatPriceRange(concert.seatGrades);
+  const performance = showContext?.performance;
+  // The poll is fresher than the detail: a 회차 that sells out while the page is open says so.
+  const status = performance?.status ?? concert.status;
   return (
-    <article className={clsx(getBookingAction(concert.status) && 'pb-28 tablet:pb-0')}>
+    <article className={clsx(getBookingAction(status) && 'pb-28 tablet:pb-0')}>
       <div className="relative isolate overflow-hidden border-b border-white/5">
         <div className="absolute inset-0 -z-10 opacity-30 blur-3xl saturate-150" aria-hidden>
           <ConcertPoster src={concert.posterImageUrl} title={concert.title} priority />
@@ -313,7 +231,7 @@ function ConcertDetailContent({
             </div>
             <div className="flex min-w-0 flex-col">
               <div>
-                <ConcertStatusBadge status={concert.status} />
+                <ConcertStatusBadge status={status} />
               </div>
               <h1 className="mt-3 text-2xl leading-tight font-extrabold tracking-tight break-keep text-white tablet:text-3xl desktop:text-4xl">
                 {concert.title}
@@ -325,7 +243,12 @@ function ConcertDetailContent({
               <div role="group" aria-label="한눈에 보기" className="mt-5">
                 <dl className="grid grid-cols-2 gap-2 tablet:grid-cols-4">
                   {[
-                    ['공연기간', formatConcertDate(concert.concertDate)],
+                    [
+                      '공연기간',
+                      showContext
+                        ? formatShowDateRange(showContext.show)
+                        : formatConcertDate(concert.concertDate),
+                    ],
                     ['러닝타임', formatRunningTime(concert.startTime, concert.endTime)],
                     ['관람연령', formatAgeLimit(concert.minAge)],
                     ['1인 매수 제한', formatMaxTickets(concert.maxTicketsPerUser)],
@@ -354,14 +277,27 @@ function ConcertDetailContent({
                   {priceRange ?? '가격 미정'}
                 </FactRow>
               </dl>
+              {showContext && (
+                <PerformancePicker
+                  show={showContext.show}
+                  query={showContext.query}
+                  chosenConcertId={concert.concertId}
+                  grades={concert.seatGrades}
+                  onChoose={showContext.onChoose}
+                />
+              )}
               <div className="mt-8">
                 <ConcertBookingButton
-                  status={concert.status}
+                  status={status}
                   onBook={onBook}
                   isBooking={isBooking}
                   {...(priceRange ? { caption: priceRange } : {})}
                 />
-                {renderAlert && <div className="mt-3 empty:hidden">{renderAlert(concert)}</div>}
+                {renderAlert && (
+                  <div className="mt-3 empty:hidden">
+                    {renderAlert({ concertId: concert.concertId, status })}
+                  </div>
+                )}
               </div>
             </div>
           </div>
@@ -409,7 +345,11 @@ function ConcertDetailContent({
                 />
               </InfoCard>
               <InfoCard title="좌석 등급 및 가격" id="seat-grades-heading">
-                <SeatGrades concertId={concert.concertId} grades={concert.seatGrades} />
+                {showContext ? (
+                  <SeatGradeList grades={concert.seatGrades} availability={performance?.grades} />
+                ) : (
+                  <ConcertSeatGrades concertId={concert.concertId} grades={concert.seatGrades} />
+                )}
               </InfoCard>
               <section
                 aria-label="예매 안내"
@@ -448,10 +388,29 @@ export function ConcertDetail({
   reviews,
   expectations,
   renderAlert,
+  performanceId = null,
+  onChoosePerformance,
 }: ConcertDetailProps) {
-  const { data, isPending, isError, error, refetch, isFetching } = useConcert(concertId);
+  const [ownChoice, setOwnChoice] = useState<number | null>(null);
+  const choose = onChoosePerformance ?? setOwnChoice;
+  const choice = usePerformanceChoice(concertId, onChoosePerformance ? performanceId : ownChoice);
+  const entryData = choice.entry.data;
+  const chosenRow = choice.performances.data?.performances.find(
+    (performance) => performance.concertId === choice.concertId,
+  );
+  // Another 회차's detail is asked for by its own id (its status, window and limits are its
+  // own); until it answers, the one on screen with that 회차's own fields stands in, so the page
+  // keeps its place and the focus stays on the time just chosen.
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
+    ...concertQueryOptions(choice.concertId),
+    enabled: !choice.isResolving,
+    placeholderData: (previous) => {
+      const base = previous ?? entryData;
+      return base && chosenRow ? withPerformance(base, chosenRow) : undefined;
+    },
+  });
 
-  if (isPending) return <DetailSkeleton />;
+  if (isPending || choice.isResolving) return <DetailSkeleton />;
 
   if (isError) {
     if (isApiError(error) && error.status === 404) {
@@ -497,6 +456,18 @@ export function ConcertDetail({
       reviews={reviews}
       expectations={expectations}
       {...(renderAlert ? { renderAlert } : {})}
+      showContext={
+        choice.show
+          ? {
+              show: choice.show,
+              query: choice.performances,
+              performance: chosenRow,
+              onChoose: (id) => {
+                if (id !== choice.concertId) choose(id);
+              },
+            }
+          : null
+      }
     />
   );
 }
