@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-setup';
-import { dateTimeSchema } from './common';
+import { dateSchema, dateTimeSchema, timeSchema } from './common';
+import { formatPerformanceLabel } from './shows';
 
 /**
  * Reviews (관람평) and expectations (기대평): api-contract.md §4-5, buyer-side.md §5.
@@ -127,6 +128,19 @@ export const expectationBodySchema = z.object({
 });
 export type ExpectationBody = z.infer<typeof expectationBodySchema>;
 
+/** The performance a verified review's author attended (issue 26). */
+export const reviewPerformanceSchema = z.object({
+  concertId: z.number().int(),
+  concertDate: dateSchema,
+  startTime: timeSchema,
+});
+export type ReviewPerformance = z.infer<typeof reviewPerformanceSchema>;
+
+/** '2026.12.20(일) 18:00 관람': the line under a verified review of a show of several performances. */
+export function formatAttendedPerformance(performance: ReviewPerformance): string {
+  return `${formatPerformanceLabel(performance.concertDate, performance.startTime)} 관람`;
+}
+
 export const reviewSchema = z.object({
   id: z.number().int(),
   concertId: z.number().int(),
@@ -142,6 +156,12 @@ export const reviewSchema = z.object({
   verified: z.boolean(),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
+  /**
+   * Issue 26: the performance (회차) the author attended, on a verified review of a show with more
+   * than one performance (the list holds every performance's reviews); absent otherwise, so a
+   * plain concert's reviews stay exactly the spec's. Shown as '2026.12.20(일) 18:00 관람'.
+   */
+  performance: reviewPerformanceSchema.optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -7,9 +7,9 @@ import type { ConcertsService } from '../concerts/concerts.service';
 import {
   claimRegenerationSlot,
   countSubstantialReviews,
-  findConcertDigest,
-  findConcertsWithChangedReviews,
   findReviewsForSummary,
+  findShowDigest,
+  findShowsWithChangedReviews,
   saveSummary,
 } from './ai-summary.repo';
 
@@ -34,9 +34,10 @@ export const aiSummaryMessages = {
 } as const;
 
 /**
- * AI summaries of audience reviews: the batch refresh of concerts whose reviews changed, and the
- * seller's regenerate with its rules. The summarizer (possibly a network call) always runs
- * outside any database transaction.
+ * AI summaries of audience reviews: the batch refresh of shows whose reviews changed, and the
+ * seller's regenerate with its rules. A summary is the show's (issue 26): read from the reviews
+ * of all its performances and written to each that is not cancelled. The summarizer (possibly a
+ * network call) always runs outside any database transaction.
  */
 export function createAiSummaryService(deps: {
   db: Database;
@@ -46,11 +47,14 @@ export function createAiSummaryService(deps: {
 }) {
   const { db, summarizer, concerts, clock } = deps;
 
-  async function summarize(concertId: number): Promise<{ text: string; reviewCount: number }> {
+  /** Summarises the show of `concertId`; the performances written and the reviews counted. */
+  async function summarize(
+    concertId: number,
+  ): Promise<{ text: string; reviewCount: number; concertIds: number[] }> {
     const concert = await concerts.assertConcertExists(concertId);
     const [reviews, digest] = await Promise.all([
-      findReviewsForSummary(db, concertId, MAX_REVIEWS_READ, clock.now()),
-      findConcertDigest(db, concertId),
+      findReviewsForSummary(db, concert.showId, MAX_REVIEWS_READ, clock.now()),
+      findShowDigest(db, concert.showId),
     ]);
     if (reviews.length === 0) throw new AppError('AI004', aiSummaryMessages.noReviews);
     let text: string;
@@ -63,27 +67,32 @@ export function createAiSummaryService(deps: {
     } catch {
       throw new AppError('AI001');
     }
-    await saveSummary(db, { concertId, text, digest, now: clock.now() });
+    const concertIds = await saveSummary(db, {
+      showId: concert.showId,
+      text,
+      digest,
+      now: clock.now(),
+    });
     concerts.invalidateCatalog();
-    return { text, reviewCount: digest?.reviewCount ?? reviews.length };
+    return { text, reviewCount: digest?.reviewCount ?? reviews.length, concertIds };
   }
 
   /**
-   * The batch job (every 20 minutes): re-summarises concerts with 10+ reviews whose reviews
-   * changed since their summary. One failing concert does not stop the others.
+   * The batch job (every 20 minutes): re-summarises shows with 10+ reviews (all performances
+   * together) whose reviews changed since their summary. One failing show does not stop the
+   * others. Answers the performances written, and the one of each show that failed.
    */
   async function refreshChangedSummaries(
     options: { signal?: AbortSignal } = {},
   ): Promise<{ refreshed: number[]; failed: number[] }> {
-    const changed = await findConcertsWithChangedReviews(db, BATCH_MIN_REVIEWS);
+    const changed = await findShowsWithChangedReviews(db, BATCH_MIN_REVIEWS);
     const refreshed: number[] = [];
     const failed: number[] = [];
     for (const { concertId } of changed) {
       // The batch's lock was lost: another instance carries on with it.
       if (options.signal?.aborted) break;
       try {
-        await summarize(concertId);
-        refreshed.push(concertId);
+        refreshed.push(...(await summarize(concertId)).concertIds);
       } catch {
         failed.push(concertId);
       }
@@ -93,7 +102,8 @@ export function createAiSummaryService(deps: {
 
   /**
    * A seller regenerates the summary of an own concert (api-contract.md §11.4): at least one
-   * review of 10+ characters, not cancelled, not after the show started, once per 30 s.
+   * review of 10+ characters, not cancelled, not after the show started, once per 30 s. The
+   * rules are this performance's; the reviews, the cooldown and the result are its show's.
    */
   async function regenerateBySeller(options: {
     sellerId: number;
@@ -104,9 +114,9 @@ export function createAiSummaryService(deps: {
     if (concert.status === 'CANCELLED') throw new AppError('S006', aiSummaryMessages.cancelled);
     const showStart = fromSeoulDateTime(`${concert.concertDate}T${concert.startTime}`);
     if (clock.now() >= showStart) throw new AppError('S006', aiSummaryMessages.started);
-    const substantial = await countSubstantialReviews(db, options.concertId, MIN_REVIEW_LENGTH);
+    const substantial = await countSubstantialReviews(db, concert.showId, MIN_REVIEW_LENGTH);
     if (substantial === 0) {
-      const digest = await findConcertDigest(db, options.concertId);
+      const digest = await findShowDigest(db, concert.showId);
       throw new AppError(
         'AI004',
         digest ? aiSummaryMessages.reviewsTooShort : aiSummaryMessages.noReviews,
@@ -114,7 +124,7 @@ export function createAiSummaryService(deps: {
     }
     const claimed = await claimRegenerationSlot(
       db,
-      options.concertId,
+      concert.showId,
       clock.now(),
       REGENERATE_COOLDOWN_MS,
     );

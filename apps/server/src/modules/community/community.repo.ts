@@ -1,8 +1,14 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { expectations, reviews, users } from '../../db/schema/index';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { concerts, expectations, reviews, users } from '../../db/schema/index';
 
-export type ReviewRow = typeof reviews.$inferSelect & { userNickname: string; verified: boolean };
+export type ReviewRow = typeof reviews.$inferSelect & {
+  userNickname: string;
+  verified: boolean;
+  /** The date and start time of the review's performance (issue 26). */
+  concertDate: string;
+  startTime: string;
+};
 export type ExpectationRow = typeof expectations.$inferSelect & { userNickname: string };
 
 /**
@@ -35,7 +41,68 @@ const reviewBaseColumns = {
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   userNickname: users.nickname,
+  concertDate: concerts.concertDate,
+  startTime: concerts.startTime,
 };
+
+/**
+ * Issue 26: reviews and expectations belong to the show, so a performance's lists hold those of
+ * every performance of its show (a plain concert is a show of one: its own, as before). The
+ * concerts (show_id) index answers it.
+ */
+function ofShow(
+  concertIdColumn: typeof reviews.concertId | typeof expectations.concertId,
+  showId: number,
+): SQL {
+  return sql`${concertIdColumn} in (select sc.id from concerts sc where sc.show_id = ${showId})`;
+}
+
+/** The concert's show and how many performances it has, whatever their status. */
+export async function findShowOfConcert(
+  db: DbOrTx,
+  concertId: number,
+): Promise<{ showId: number; performanceCount: number } | undefined> {
+  const [row] = await queryRows<{ show_id: number; performances: number }>(
+    db,
+    sql`select c.show_id,
+               (select count(*)::int from concerts sc where sc.show_id = c.show_id) as performances
+          from concerts c where c.id = ${concertId}`,
+  );
+  return row && { showId: Number(row.show_id), performanceCount: Number(row.performances) };
+}
+
+/**
+ * The performance a booker's review names (issue 26): of the show's performances where they hold
+ * a paid, not cancelled booking, one that has started (the chosen one if it is among them, else
+ * the latest), else one still to come (the chosen one, else the next); undefined without such a
+ * booking.
+ */
+export async function findAttendedPerformance(
+  db: DbOrTx,
+  options: { userId: number; showId: number; chosenConcertId: number; now: Date },
+): Promise<number | undefined> {
+  const startsAt = sql`timezone(interval '+09:00', ${concerts.concertDate} + ${concerts.startTime})`;
+  const started = sql`${startsAt} <= ${options.now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({ id: concerts.id })
+    .from(concerts)
+    .where(
+      and(
+        eq(concerts.showId, options.showId),
+        sql`exists (select 1 from bookings ab where ab.concert_id = ${concerts.id}
+                      and ab.user_id = ${options.userId}
+                      and ab.status in ('CONFIRMED', 'COMPLETED'))`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${started} then 0 else 1 end`,
+      sql`case when ${concerts.id} = ${options.chosenConcertId} then 0 else 1 end`,
+      sql`case when ${started} then ${startsAt} end desc`,
+      asc(startsAt),
+    )
+    .limit(1);
+  return row?.id;
+}
 
 const expectationColumns = {
   id: expectations.id,
@@ -57,7 +124,7 @@ const reviewSort = {
 export async function findReviewPage(
   db: DbOrTx,
   options: {
-    concertId: number;
+    showId: number;
     limit: number;
     offset: number;
     sortBy: keyof typeof reviewSort;
@@ -68,13 +135,14 @@ export async function findReviewPage(
   },
 ): Promise<{ rows: ReviewRow[]; total: number }> {
   const direction = options.sortDir === 'asc' ? asc : desc;
-  const ofConcert = eq(reviews.concertId, options.concertId);
+  const ofConcert = ofShow(reviews.concertId, options.showId);
   const where = options.verifiedOnly ? and(ofConcert, verifiedAuthor(options.now)) : ofConcert;
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(reviewColumns(options.now))
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(concerts, eq(concerts.id, reviews.concertId))
       .where(where)
       .orderBy(direction(reviewSort[options.sortBy]), direction(reviews.id))
       .limit(options.limit)
@@ -84,9 +152,10 @@ export async function findReviewPage(
   return { rows, total: totalRow?.total ?? 0 };
 }
 
+/** A review of any performance of the show. */
 export async function findReview(
   db: DbOrTx,
-  concertId: number,
+  showId: number,
   reviewId: number,
   now: Date,
 ): Promise<ReviewRow | undefined> {
@@ -94,7 +163,8 @@ export async function findReview(
     .select(reviewColumns(now))
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(reviews.id, reviewId), eq(reviews.concertId, concertId)))
+    .innerJoin(concerts, eq(concerts.id, reviews.concertId))
+    .where(and(eq(reviews.id, reviewId), ofShow(reviews.concertId, showId)))
     .limit(1);
   return row;
 }
@@ -122,9 +192,9 @@ export async function deleteReview(db: DbOrTx, reviewId: number): Promise<void> 
 
 export async function findExpectationPage(
   db: DbOrTx,
-  options: { concertId: number; limit: number; offset: number },
+  options: { showId: number; limit: number; offset: number },
 ): Promise<{ rows: ExpectationRow[]; total: number }> {
-  const where = eq(expectations.concertId, options.concertId);
+  const where = ofShow(expectations.concertId, options.showId);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(expectationColumns)
@@ -139,16 +209,17 @@ export async function findExpectationPage(
   return { rows, total: totalRow?.total ?? 0 };
 }
 
+/** An expectation of any performance of the show. */
 export async function findExpectation(
   db: DbOrTx,
-  concertId: number,
+  showId: number,
   expectationId: number,
 ): Promise<ExpectationRow | undefined> {
   const [row] = await db
     .select(expectationColumns)
     .from(expectations)
     .innerJoin(users, eq(users.id, expectations.userId))
-    .where(and(eq(expectations.id, expectationId), eq(expectations.concertId, concertId)))
+    .where(and(eq(expectations.id, expectationId), ofShow(expectations.concertId, showId)))
     .limit(1);
   return row;
 }

@@ -1,4 +1,5 @@
 import {
+  concertMessages,
   expectationMessages,
   reviewMessages,
   type Expectation,
@@ -21,9 +22,11 @@ import {
   deleteExpectation,
   deleteReview,
   findExpectation,
+  findAttendedPerformance,
   findExpectationPage,
   findReview,
   findReviewPage,
+  findShowOfConcert,
   insertExpectation,
   insertReview,
   updateExpectation,
@@ -32,7 +35,11 @@ import {
   type ReviewRow,
 } from './community.repo';
 
-function toReview(row: ReviewRow): Review {
+/**
+ * `performanceCount`: the show's performances. A verified review of a show of several names the
+ * performance attended; a plain concert's review keeps the spec's shape exactly.
+ */
+function toReview(row: ReviewRow, performanceCount: number): Review {
   return {
     id: row.id,
     concertId: row.concertId,
@@ -44,7 +51,20 @@ function toReview(row: ReviewRow): Review {
     verified: row.verified,
     createdAt: toSeoulDateTime(row.createdAt),
     updatedAt: toSeoulDateTime(row.updatedAt),
+    ...(row.verified &&
+      performanceCount > 1 && {
+        performance: {
+          concertId: row.concertId,
+          concertDate: row.concertDate,
+          startTime: toWireTime(row.startTime),
+        },
+      }),
   };
+}
+
+/** `HH:mm[:ss]` -> `HH:mm:ss`, the concert object's time format. */
+function toWireTime(value: string): string {
+  return value.length === 5 ? `${value}:00` : value.slice(0, 8);
 }
 
 function toExpectation(row: ExpectationRow): Expectation {
@@ -63,6 +83,8 @@ function toExpectation(row: ExpectationRow): Expectation {
 /**
  * Reviews (관람평) and expectations (기대평). The author is always the session user: a body
  * `userId` is only compared with it (403 A003), and the nickname comes from the account.
+ * Issue 26: they belong to the show, so any performance's id lists, reads, edits and deletes
+ * those of every performance of its show; each keeps the performance it was written for.
  */
 export function createCommunityService(deps: {
   db: Database;
@@ -71,10 +93,17 @@ export function createCommunityService(deps: {
 }) {
   const { db, concerts, clock } = deps;
 
+  /** The performance's show and how many performances it has; 404 T003 for an unknown id. */
+  async function showOf(concertId: number): Promise<{ showId: number; performanceCount: number }> {
+    const show = await findShowOfConcert(db, concertId);
+    if (!show) throw new AppError('T003', concertMessages.notFound);
+    return show;
+  }
+
   async function listReviews(concertId: number, query: ReviewListQuery): Promise<Page<Review>> {
-    await concerts.assertConcertExists(concertId);
+    const show = await showOf(concertId);
     const { rows, total } = await findReviewPage(db, {
-      concertId,
+      showId: show.showId,
       limit: query.size,
       offset: query.page * query.size,
       sortBy: query.sortBy,
@@ -82,13 +111,21 @@ export function createCommunityService(deps: {
       verifiedOnly: query.verifiedOnly,
       now: clock.now(),
     });
-    return toPage(rows.map(toReview), total, query.page, query.size);
+    const reviews = rows.map((row) => toReview(row, show.performanceCount));
+    return toPage(reviews, total, query.page, query.size);
+  }
+
+  /** A review of the show of `concertId`; 404 R002 when it is not one (T003: no such concert). */
+  async function findShowReview(concertId: number, reviewId: number) {
+    const show = await findShowOfConcert(db, concertId);
+    const row = show && (await findReview(db, show.showId, reviewId, clock.now()));
+    if (!row) throw new AppError('R002', reviewMessages.notFound);
+    return { row, show };
   }
 
   async function getReview(concertId: number, reviewId: number): Promise<Review> {
-    const row = await findReview(db, concertId, reviewId, clock.now());
-    if (!row) throw new AppError('R002', reviewMessages.notFound);
-    return toReview(row);
+    const { row, show } = await findShowReview(concertId, reviewId);
+    return toReview(row, show.performanceCount);
   }
 
   async function createReview(options: {
@@ -96,10 +133,21 @@ export function createCommunityService(deps: {
     concertId: number;
     body: ReviewBody;
   }): Promise<Review> {
-    const { user, concertId, body } = options;
+    const { user, body } = options;
     if (!claimsToBeUser(user, body.userId)) throw new AppError('A003', reviewMessages.notOwner);
-    await concerts.assertConcertExists(concertId);
+    const show = await showOf(options.concertId);
     const now = clock.now();
+    // A booker's review names the performance they attended, whichever performance's page
+    // they write it on; anyone else's stays on the chosen one (buyer-side.md §5: all may write).
+    const concertId =
+      show.performanceCount > 1
+        ? ((await findAttendedPerformance(db, {
+            userId: user.id,
+            showId: show.showId,
+            chosenConcertId: options.concertId,
+            now,
+          })) ?? options.concertId)
+        : options.concertId;
     const id = await insertReview(db, {
       concertId,
       userId: user.id,
@@ -119,8 +167,7 @@ export function createCommunityService(deps: {
     body: ReviewBody;
   }): Promise<Review> {
     const { user, concertId, reviewId, body } = options;
-    const existing = await findReview(db, concertId, reviewId, clock.now());
-    if (!existing) throw new AppError('R002', reviewMessages.notFound);
+    const { row: existing } = await findShowReview(concertId, reviewId);
     if (!claimsToBeUser(user, body.userId) || !canEditPost(user, existing)) {
       throw new AppError('A003', reviewMessages.notOwner);
     }
@@ -138,8 +185,7 @@ export function createCommunityService(deps: {
     concertId: number;
     reviewId: number;
   }): Promise<void> {
-    const existing = await findReview(db, options.concertId, options.reviewId, clock.now());
-    if (!existing) throw new AppError('R002', reviewMessages.notFound);
+    const { row: existing } = await findShowReview(options.concertId, options.reviewId);
     if (!canDeletePost(options.user, existing)) throw new AppError('A003', reviewMessages.notOwner);
     await deleteReview(db, options.reviewId);
   }
@@ -148,19 +194,28 @@ export function createCommunityService(deps: {
     concertId: number,
     query: ExpectationListQuery,
   ): Promise<Page<Expectation>> {
-    await concerts.assertConcertExists(concertId);
+    const { showId } = await showOf(concertId);
     const { rows, total } = await findExpectationPage(db, {
-      concertId,
+      showId,
       limit: query.size,
       offset: query.page * query.size,
     });
     return toPage(rows.map(toExpectation), total, query.page, query.size);
   }
 
-  async function getExpectation(concertId: number, expectationId: number): Promise<Expectation> {
-    const row = await findExpectation(db, concertId, expectationId);
+  /** An expectation of the show of `concertId`; 404 R003 when it is not one. */
+  async function findShowExpectation(
+    concertId: number,
+    expectationId: number,
+  ): Promise<ExpectationRow> {
+    const show = await findShowOfConcert(db, concertId);
+    const row = show && (await findExpectation(db, show.showId, expectationId));
     if (!row) throw new AppError('R003', expectationMessages.notFound);
-    return toExpectation(row);
+    return row;
+  }
+
+  async function getExpectation(concertId: number, expectationId: number): Promise<Expectation> {
+    return toExpectation(await findShowExpectation(concertId, expectationId));
   }
 
   async function createExpectation(options: {
@@ -192,8 +247,7 @@ export function createCommunityService(deps: {
     body: ExpectationBody;
   }): Promise<Expectation> {
     const { user, concertId, expectationId, body } = options;
-    const existing = await findExpectation(db, concertId, expectationId);
-    if (!existing) throw new AppError('R003', expectationMessages.notFound);
+    const existing = await findShowExpectation(concertId, expectationId);
     if (!claimsToBeUser(user, body.userId) || !canEditPost(user, existing)) {
       throw new AppError('A003', expectationMessages.notOwner);
     }
@@ -210,8 +264,7 @@ export function createCommunityService(deps: {
     concertId: number;
     expectationId: number;
   }): Promise<void> {
-    const existing = await findExpectation(db, options.concertId, options.expectationId);
-    if (!existing) throw new AppError('R003', expectationMessages.notFound);
+    const existing = await findShowExpectation(options.concertId, options.expectationId);
     if (!canDeletePost(options.user, existing)) {
       throw new AppError('A003', expectationMessages.notOwner);
     }
