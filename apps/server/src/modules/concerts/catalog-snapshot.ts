@@ -1,20 +1,44 @@
-import type { Concert, ConcertFilterQuery, ConcertListQuery } from '@curtaincall/contracts';
+import type {
+  Concert,
+  ConcertFilterQuery,
+  ConcertListQuery,
+  ShowSummary,
+} from '@curtaincall/contracts';
 import type { Clock } from '../../lib/clock';
 import { toPage } from '../../lib/paging';
 
-/** One public concert as the snapshot keeps it. */
-export interface CatalogEntry {
+/** One public performance (a concert row) as the snapshot keeps it. */
+export interface CatalogPerformance {
+  showId: number;
+  /** The concert object alone, without `show`. */
   concert: Concert;
+  /** Its grade prices (won), for the price filter. */
+  prices: number[];
+}
+
+/**
+ * One show of the public catalogue (issue 26): the lists, search and filter answer one entry per
+ * show, so a show of three performances is one card, not three.
+ */
+export interface CatalogEntry {
+  /** Its public performances (SCHEDULED, ON_SALE, SOLD_OUT) by date, start time and id. */
+  performances: CatalogPerformance[];
+  /** The `show` its answers carry; null for a show of one performance buyers can see. */
+  summary: ShowSummary | null;
   /** Lower-cased title, artist and venue joined, for case-insensitive substring search. */
   haystack: string;
-  prices: number[];
+  /** What the card shows: the representative performance, with `show` when there is one. */
+  concert: Concert;
 }
 
 type SortKey = ConcertListQuery['sortBy'];
 
 interface Snapshot {
   version: string;
-  /** Entries in ascending order of each sort key (ties broken by id, as the database did). */
+  /**
+   * Shows in ascending order of each sort key of their card (ties broken by the card's id, as
+   * the database did).
+   */
   sorted: Record<SortKey, CatalogEntry[]>;
   /** Serialised responses of this snapshot, so a hot page is built once per change. */
   json: Map<string, string>;
@@ -23,7 +47,10 @@ interface Snapshot {
 /** Past this many cached responses the cache starts over: search keys are user input. */
 const MAX_CACHED_RESPONSES = 5_000;
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+/** Orders cards by their representative performance (ties broken by its id, as SQL's did). */
 const comparators: Record<SortKey, (a: Concert, b: Concert) => number> = {
   concertDate: (a, b) =>
     compareText(a.concertDate, b.concertDate) ||
@@ -33,6 +60,58 @@ const comparators: Record<SortKey, (a: Concert, b: Concert) => number> = {
   artist: (a, b) => compareText(a.artist, b.artist) || a.concertId - b.concertId,
   createdAt: (a, b) => compareText(a.createdAt, b.createdAt) || a.concertId - b.concertId,
 };
+
+/**
+ * The performance that stands for a show: the first one on sale, else the first one. A show
+ * whose first date is sold out still leads buyers to a date they can book.
+ */
+function representativeOf(performances: readonly CatalogPerformance[]): CatalogPerformance {
+  const chosen = performances.find((p) => p.concert.status === 'ON_SALE') ?? performances[0];
+  if (!chosen) throw new Error('a catalogue show without performances');
+  return chosen;
+}
+
+/** The concert object of a card: the performance's, plus `show` for a show of several. */
+function cardOf(performance: CatalogPerformance, summary: ShowSummary | null): Concert {
+  return summary ? { ...performance.concert, show: summary } : performance.concert;
+}
+
+/**
+ * The catalogue's entries from its public performances, grouped by show. `summaries` holds the
+ * shows with more than one performance buyers can see (cancelled ones never count).
+ */
+export function groupIntoShows(
+  performances: readonly CatalogPerformance[],
+  summaries: ReadonlyMap<number, ShowSummary>,
+): CatalogEntry[] {
+  const byShow = new Map<number, CatalogPerformance[]>();
+  for (const performance of performances) {
+    const list = byShow.get(performance.showId);
+    if (list) list.push(performance);
+    else byShow.set(performance.showId, [performance]);
+  }
+  const entries: CatalogEntry[] = [];
+  for (const [showId, list] of byShow) {
+    list.sort((a, b) => comparators.concertDate(a.concert, b.concert));
+    const summary = summaries.get(showId) ?? null;
+    // The shared fields are edited together; every distinct text is kept all the same, so a
+    // search never misses a show whose performances disagree.
+    const haystack = [
+      ...new Set(
+        list.map((p) =>
+          `${p.concert.title}\n${p.concert.artist}\n${p.concert.venueName}`.toLowerCase(),
+        ),
+      ),
+    ].join('\n');
+    entries.push({
+      performances: list,
+      summary,
+      haystack,
+      concert: cardOf(representativeOf(list), summary),
+    });
+  }
+  return entries;
+}
 
 /**
  * The public catalogue (SCHEDULED, ON_SALE, SOLD_OUT) held in memory, because list, search and
@@ -134,27 +213,37 @@ export function createCatalogSnapshot(deps: {
       }));
     },
 
-    /** `{success, data: Concert[]}` JSON of an inclusive date (and price) range, by date. */
+    /**
+     * `{success, data: Concert[]}` JSON of an inclusive date (and price) range, by date. A show
+     * matches when one of its public performances is in the range (with a grade in the price
+     * range, when one is given); its card is then the representative of those, so the date it
+     * shows is one the buyer asked for.
+     */
     filterJson(query: ConcertFilterQuery, limit: number): Promise<string> {
       const key = `filter:${query.startDate ?? ''}:${query.endDate ?? ''}:${query.priceMin ?? ''}:${query.priceMax ?? ''}`;
-      return respond(key, (s) => ({
-        success: true,
-        data: s.sorted.concertDate
-          .filter(
-            (e) =>
-              (!query.startDate || e.concert.concertDate >= query.startDate) &&
-              (!query.endDate || e.concert.concertDate <= query.endDate) &&
-              (query.priceMin === undefined && query.priceMax === undefined
-                ? true
-                : e.prices.some(
-                    (p) =>
-                      (query.priceMin === undefined || p >= query.priceMin) &&
-                      (query.priceMax === undefined || p <= query.priceMax),
-                  )),
-          )
-          .slice(0, limit)
-          .map((e) => e.concert),
-      }));
+      const anyPrice = query.priceMin === undefined && query.priceMax === undefined;
+      const matches = ({ concert, prices }: CatalogPerformance) =>
+        (!query.startDate || concert.concertDate >= query.startDate) &&
+        (!query.endDate || concert.concertDate <= query.endDate) &&
+        (anyPrice ||
+          prices.some(
+            (p) =>
+              (query.priceMin === undefined || p >= query.priceMin) &&
+              (query.priceMax === undefined || p <= query.priceMax),
+          ));
+      return respond(key, (s) => {
+        const cards: Concert[] = [];
+        for (const entry of s.sorted.concertDate) {
+          const matching = entry.performances.filter(matches);
+          if (matching.length === 0) continue;
+          cards.push(
+            matching.length === entry.performances.length
+              ? entry.concert
+              : cardOf(representativeOf(matching), entry.summary),
+          );
+        }
+        return { success: true, data: cards.sort(comparators.concertDate).slice(0, limit) };
+      });
     },
   };
 }

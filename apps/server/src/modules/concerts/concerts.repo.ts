@@ -100,14 +100,17 @@ export async function findConcertById(db: DbOrTx, id: number): Promise<ConcertRo
   return row;
 }
 
+/** A concert row without its layout copy (megabytes for a drawn hall, read by nobody here). */
+export type ConcertRowButLayout = Omit<ConcertRow, 'seatLayout'>;
+
 /** Every concert in the given statuses with its grade prices: the catalog snapshot's source. */
 export async function findCatalogConcerts(
   db: DbOrTx,
   statuses: readonly string[],
-): Promise<Array<{ concert: ConcertRow; prices: number[] }>> {
+): Promise<Array<{ concert: ConcertRowButLayout; prices: number[] }>> {
   const [rows, priceRows] = await Promise.all([
     db
-      .select()
+      .select(columnsButLayout)
       .from(concerts)
       .where(inArray(concerts.status, [...statuses])),
     queryRows<{ concert_id: number; prices: number[] | string }>(
@@ -125,6 +128,52 @@ export async function findCatalogConcerts(
     priceRows.map((r) => [Number(r.concert_id), parsePriceArray(r.prices)] as const),
   );
   return rows.map((concert) => ({ concert, prices: pricesOf.get(concert.id) ?? [] }));
+}
+
+/** A show's performances buyers can see (every status but CANCELLED), counted and dated. */
+export interface ShowSummaryRow {
+  showId: number;
+  performanceCount: number;
+  firstDate: string;
+  lastDate: string;
+}
+
+const toShowSummary = (r: {
+  show_id: number;
+  performance_count: number;
+  first_date: string;
+  last_date: string;
+}): ShowSummaryRow => ({
+  showId: Number(r.show_id),
+  performanceCount: Number(r.performance_count),
+  firstDate: r.first_date,
+  lastDate: r.last_date,
+});
+
+/**
+ * The summary of every show with more than one performance buyers can see: the catalogue's
+ * source for the `show` of its entries (a show of one has none, so its answers stay the spec's).
+ */
+export async function findMultiPerformanceShowSummaries(db: DbOrTx): Promise<ShowSummaryRow[]> {
+  const rows = await queryRows<Parameters<typeof toShowSummary>[0]>(
+    db,
+    sql`select show_id, count(*)::int as performance_count,
+               min(concert_date)::text as first_date, max(concert_date)::text as last_date
+        from concerts where status <> 'CANCELLED'
+        group by show_id having count(*) > 1`,
+  );
+  return rows.map(toShowSummary);
+}
+
+/** One show's summary (by the `concerts_show_idx` index); null when it has one performance or none. */
+export async function findShowSummary(db: DbOrTx, showId: number): Promise<ShowSummaryRow | null> {
+  const [row] = await queryRows<Parameters<typeof toShowSummary>[0]>(
+    db,
+    sql`select ${showId}::int as show_id, count(*)::int as performance_count,
+               min(concert_date)::text as first_date, max(concert_date)::text as last_date
+        from concerts where show_id = ${showId} and status <> 'CANCELLED'`,
+  );
+  return row && Number(row.performance_count) > 1 ? toShowSummary(row) : null;
 }
 
 /** Drivers return int[] as an array, or as its text form `{1,2}` (PGlite without a parser). */

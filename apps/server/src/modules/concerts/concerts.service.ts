@@ -22,6 +22,8 @@ import {
   findCatalogConcerts,
   findCatalogVersion,
   findConcertById,
+  findMultiPerformanceShowSummaries,
+  findShowSummary,
   findSeatGrades,
   findSectionLayout,
   findSeatGradesInOrder,
@@ -34,8 +36,9 @@ import {
   openConcertsForSale,
   reopenFreedConcerts,
   type ConcertRow,
+  type ConcertRowButLayout,
 } from './concerts.repo';
-import { createCatalogSnapshot } from './catalog-snapshot';
+import { createCatalogSnapshot, groupIntoShows } from './catalog-snapshot';
 import { planSeatMap, seatGradeCatalog } from './seat-map';
 import { insertLayoutSeatMap } from '../venues/layout-seats';
 
@@ -154,7 +157,7 @@ export interface LifecycleChanges {
 const RESULT_LIMIT = 1_000;
 
 /** `HH:mm[:ss]` -> `HH:mm:ss` (the wire format; the client splits times on ':'). */
-function toWireTime(value: string): string {
+export function toWireTime(value: string): string {
   return value.length === 5 ? `${value}:00` : value.slice(0, 8);
 }
 
@@ -178,7 +181,7 @@ export function createConcertsService(deps: {
     return url.startsWith('/') ? `${publicBaseUrl}${url}` : url;
   }
 
-  function toConcert(row: ConcertRow): Concert {
+  function toConcert(row: ConcertRow | ConcertRowButLayout): Concert {
     return {
       concertId: row.id,
       title: row.title,
@@ -207,12 +210,20 @@ export function createConcertsService(deps: {
     clock: deps.clock,
     maxAgeMs: deps.catalogMaxAgeMs,
     loadVersion: () => findCatalogVersion(db),
-    load: async () =>
-      (await findCatalogConcerts(db, publicConcertStatuses)).map(({ concert, prices }) => ({
-        concert: toConcert(concert),
-        haystack: `${concert.title}\n${concert.artist}\n${concert.venueName}`.toLowerCase(),
-        prices,
-      })),
+    load: async () => {
+      const [performances, summaries] = await Promise.all([
+        findCatalogConcerts(db, publicConcertStatuses),
+        findMultiPerformanceShowSummaries(db),
+      ]);
+      return groupIntoShows(
+        performances.map(({ concert, prices }) => ({
+          showId: concert.showId,
+          concert: toConcert(concert),
+          prices,
+        })),
+        new Map(summaries.map((summary) => [summary.showId, summary])),
+      );
+    },
   });
 
   /** The public list (SCHEDULED, ON_SALE, SOLD_OUT), paged and sorted, as envelope JSON. */
@@ -227,10 +238,17 @@ export function createConcertsService(deps: {
     return row;
   }
 
-  /** Any concert by id, in any status, with its grades; 404 T003 when unknown. */
+  /**
+   * Any concert by id, in any status, with its grades; 404 T003 when unknown. A performance of a
+   * show of several (issue 26) names its show; any other answer is the spec's exactly.
+   */
   async function getConcert(concertId: number): Promise<ConcertDetail> {
     const row = await assertConcertExists(concertId);
-    return { ...toConcert(row), seatGrades: await findSeatGrades(db, concertId) };
+    const [summary, seatGrades] = await Promise.all([
+      findShowSummary(db, row.showId),
+      findSeatGrades(db, concertId),
+    ]);
+    return { ...toConcert(row), ...(summary && { show: summary }), seatGrades };
   }
 
   /** Title, artist or venue containing the text, public statuses, by date, as envelope JSON. */
@@ -322,10 +340,24 @@ export function createConcertsService(deps: {
     return isOnSale(cached.loaded, now);
   }
 
+  /** Told of every write to concerts this instance makes (other modules' caches of them). */
+  const changeListeners = new Set<() => void>();
+
   /** Forgets every cached concert row (after a write to concerts). */
   function invalidateConcerts(): void {
     saleRows.clear();
     catalog.invalidate();
+    for (const listener of changeListeners) listener();
+  }
+
+  /**
+   * Calls `listener` after each write to concerts by this instance (status changes, edits,
+   * cancellations), so a cache of concert figures drops them at once; other instances' writes
+   * reach it only through its own expiry. Returns the function that stops the calls.
+   */
+  function onConcertsChanged(listener: () => void): () => void {
+    changeListeners.add(listener);
+    return () => changeListeners.delete(listener);
   }
 
   /**
@@ -393,6 +425,7 @@ export function createConcertsService(deps: {
     onSaleFromCache,
     /** Call after any write to concerts made outside this service (AI summaries, seller edits). */
     invalidateCatalog: invalidateConcerts,
+    onConcertsChanged,
     toConcert,
   };
 }
