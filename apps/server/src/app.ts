@@ -86,6 +86,8 @@ import { createAiSummaryService } from './modules/ai-summary/ai-summary.service'
 import { communityRoutes } from './modules/community/community.routes';
 import { createCommunityService } from './modules/community/community.service';
 import { concertsRoutes } from './modules/concerts/concerts.routes';
+import { performancesRoutes } from './modules/shows/performances.routes';
+import { createPerformancesService } from './modules/shows/performances.service';
 import { aiSummaryRoutes } from './modules/ai-summary/ai-summary.routes';
 import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.routes';
 import { posterUploadsRoutes } from './modules/poster-uploads/poster-uploads.routes';
@@ -550,6 +552,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         dashboards: createDashboardsService({ db: database.db, clock }),
       });
       await api.register(concertsRoutes, { concerts });
+      await api.register(performancesRoutes, {
+        performances: createPerformancesService({
+          db: database.db,
+          clock,
+          concerts,
+          // A detail page's places stay within a second of the database; never staler than
+          // the catalogue may be (0 there turns this cache off too).
+          maxAgeMs: Math.min(1_000, config.catalogMaxAgeMs),
+        }),
+      });
       await api.register(sellerConcertsRoutes, { sellerConcerts });
       await api.register(venuesRoutes, { venues });
       await api.register(concertSeatsRoutes, {

@@ -981,6 +981,10 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'public',
     request: plain((w) => `/api/concerts/${w.concertId}/seat-map`),
   },
+  'GET /api/concerts/{concertId}/performances': {
+    access: 'public',
+    request: plain((w) => `/api/concerts/${w.concertId}/performances`),
+  },
   'GET /api/concerts/reviews/{concertId}': {
     access: 'public',
     request: plain((w) => `/api/concerts/reviews/${w.concertId}`),
