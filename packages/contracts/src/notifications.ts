@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-setup';
+import { formatPerformanceLabel } from './shows';
 
 /**
  * Push and in-app notifications (api-contract.md §10, product-rules.md §11). The spec's
@@ -33,6 +34,19 @@ export const notificationMessages = {
   seatsReleasedAlertOff: '취소표 알림을 해제했습니다.',
   marked: '알림을 읽음으로 표시했습니다.',
 } as const;
+
+/**
+ * The concert a message names (issue 26): with its 회차 when its show has more than one
+ * performance ('노을 밴드 콘서트 2026.12.20(일) 18:00 회차'), the title alone for a plain concert,
+ * whose messages stay as they were. `performance` is null for a plain concert.
+ */
+export function namePerformance(
+  concertTitle: string,
+  performance: { concertDate: string; startTime: string } | null,
+): string {
+  if (!performance) return concertTitle;
+  return `${concertTitle} ${formatPerformanceLabel(performance.concertDate, performance.startTime)} 회차`;
+}
 
 /** What is sent (product-rules §11), title and body of each kind. */
 export const notificationTexts = {

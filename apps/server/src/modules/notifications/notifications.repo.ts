@@ -294,20 +294,52 @@ export async function markRead(
 
 // ---------------------------------------------------------------- concert alerts
 
+/**
+ * The concert's 회차 for its messages (issue 26): its date and start time when its show has
+ * more than one performance (whatever their status), else null (a plain concert).
+ */
+const performanceColumns = sql`to_char(c.concert_date, 'YYYY-MM-DD') as concert_date,
+  to_char(c.start_time, 'HH24:MI:SS') as start_time,
+  (select count(*)::int from concerts sc where sc.show_id = c.show_id) as performances`;
+
+interface RawPerformance {
+  concert_date: string;
+  start_time: string;
+  performances: number;
+}
+
+export type PerformanceOfMessage = { concertDate: string; startTime: string } | null;
+
+function performanceOf(row: RawPerformance): PerformanceOfMessage {
+  return Number(row.performances) > 1
+    ? { concertDate: row.concert_date, startTime: row.start_time }
+    : null;
+}
+
 export async function findConcertState(
   db: DbOrTx,
   concertId: number,
 ): Promise<
-  { title: string; status: string; bookingStartAt: Date; bookingEndAt: Date } | undefined
+  | {
+      title: string;
+      status: string;
+      bookingStartAt: Date;
+      bookingEndAt: Date;
+      performance: PerformanceOfMessage;
+    }
+  | undefined
 > {
-  const [row] = await queryRows<{
-    title: string;
-    status: string;
-    booking_start_at: Date | string;
-    booking_end_at: Date | string;
-  }>(
+  const [row] = await queryRows<
+    {
+      title: string;
+      status: string;
+      booking_start_at: Date | string;
+      booking_end_at: Date | string;
+    } & RawPerformance
+  >(
     db,
-    sql`select title, status, booking_start_at, booking_end_at from concerts where id = ${concertId}`,
+    sql`select c.title, c.status, c.booking_start_at, c.booking_end_at, ${performanceColumns}
+          from concerts c where c.id = ${concertId}`,
   );
   return row
     ? {
@@ -315,6 +347,7 @@ export async function findConcertState(
         status: row.status,
         bookingStartAt: new Date(row.booking_start_at),
         bookingEndAt: new Date(row.booking_end_at),
+        performance: performanceOf(row),
       }
     : undefined;
 }
@@ -360,12 +393,16 @@ export async function claimDueReminders(
   db: DbOrTx,
   now: Date,
   leadMs: number,
-): Promise<Array<{ userId: number; concertId: number; title: string }>> {
+): Promise<
+  Array<{ userId: number; concertId: number; title: string; performance: PerformanceOfMessage }>
+> {
   const horizon = new Date(now.getTime() + leadMs);
-  const rows = await queryRows<{ user_id: number; concert_id: number; title: string }>(
+  const rows = await queryRows<
+    { user_id: number; concert_id: number; title: string } & RawPerformance
+  >(
     db,
     sql`with due as (
-          select a.id, a.user_id, a.concert_id, c.title, a.created_at
+          select a.id, a.user_id, a.concert_id, c.title, a.created_at, ${performanceColumns}
             from concert_alerts a join concerts c on c.id = a.concert_id
            where a.kind = 'BOOKING_OPENS' and a.notified_at is null
              and c.status in ('SCHEDULED', 'ON_SALE')
@@ -374,14 +411,17 @@ export async function claimDueReminders(
         ), claimed as (
           update concert_alerts a set notified_at = ${now}
             from due where a.id = due.id
-          returning due.user_id, due.concert_id, due.title, due.created_at, due.id
+          returning due.user_id, due.concert_id, due.title, due.created_at, due.id,
+                    due.concert_date, due.start_time, due.performances
         )
-        select user_id, concert_id, title from claimed order by created_at, id`,
+        select user_id, concert_id, title, concert_date, start_time, performances
+          from claimed order by created_at, id`,
   );
   return rows.map((r) => ({
     userId: Number(r.user_id),
     concertId: Number(r.concert_id),
     title: r.title,
+    performance: performanceOf(r),
   }));
 }
 
@@ -413,17 +453,32 @@ export async function claimSeatsReleasedAlerts(
   return rows.map((r) => Number(r.user_id));
 }
 
-/** The owner, number and concert of a booking, for its notification. */
+/** The owner, number and concert (with its 회차, issue 26) of a booking, for its notification. */
 export async function findBookingForNotice(
   db: DbOrTx,
   bookingId: number,
-): Promise<{ userId: number; bookingNumber: string; concertTitle: string } | undefined> {
-  const [row] = await queryRows<{ user_id: number; booking_number: string; title: string }>(
+): Promise<
+  | {
+      userId: number;
+      bookingNumber: string;
+      concertTitle: string;
+      performance: PerformanceOfMessage;
+    }
+  | undefined
+> {
+  const [row] = await queryRows<
+    { user_id: number; booking_number: string; title: string } & RawPerformance
+  >(
     db,
-    sql`select b.user_id, b.booking_number, c.title
+    sql`select b.user_id, b.booking_number, c.title, ${performanceColumns}
           from bookings b join concerts c on c.id = b.concert_id where b.id = ${bookingId}`,
   );
   return row
-    ? { userId: Number(row.user_id), bookingNumber: row.booking_number, concertTitle: row.title }
+    ? {
+        userId: Number(row.user_id),
+        bookingNumber: row.booking_number,
+        concertTitle: row.title,
+        performance: performanceOf(row),
+      }
     : undefined;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BOOKING_REMINDER_LEAD_MINUTES,
+  namePerformance,
   notificationMessages,
   notificationTexts,
   type ConcertAlertKind,
@@ -199,7 +200,10 @@ export function createNotificationsService(deps: {
 
   // ------------------------------------------------------------------ what is sent
 
-  /** The reminder job: '예매 시작 5분 전입니다!' to those who asked, once each. */
+  /**
+   * The reminder job: '예매 시작 5분 전입니다!' to those who asked, once each. Alerts are kept per
+   * performance (issue 26), so each 회차's opening reminds only its own subscribers, by name.
+   */
   async function sendBookingReminders(now: Date = clock.now()): Promise<number> {
     const claimed = await db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now, BOOKING_REMINDER_LEAD_MINUTES * 60_000);
@@ -209,7 +213,7 @@ export function createNotificationsService(deps: {
           userId: d.userId,
           kind: 'BOOKING_OPENS_SOON' as const,
           title: notificationTexts.bookingOpensSoonTitle,
-          body: notificationTexts.bookingOpensSoonBody(d.title),
+          body: notificationTexts.bookingOpensSoonBody(namePerformance(d.title, d.performance)),
           url: `/concerts/${d.concertId}`,
         })),
         // Stored and queued at the clock's time, due for the delivery job at once, even when
@@ -221,7 +225,10 @@ export function createNotificationsService(deps: {
     return claimed;
   }
 
-  /** Seats of a concert came free (a cancel, a failed or expired payment): 취소표 알림. */
+  /**
+   * Seats of a concert came free (a cancel, a failed or expired payment): 취소표 알림, to the
+   * subscribers of this performance only, naming its 회차 when the show has several.
+   */
   async function seatsReleased(concertId: number): Promise<void> {
     try {
       const now = clock.now();
@@ -241,7 +248,9 @@ export function createNotificationsService(deps: {
             userId,
             kind: 'SEATS_RELEASED' as const,
             title: notificationTexts.seatsReleasedTitle,
-            body: notificationTexts.seatsReleasedBody(concert.title),
+            body: notificationTexts.seatsReleasedBody(
+              namePerformance(concert.title, concert.performance),
+            ),
             url: `/concerts/${concertId}`,
           })),
           now,
@@ -270,7 +279,10 @@ export function createNotificationsService(deps: {
           userId: booking.userId,
           kind,
           title,
-          body: notificationTexts.bookingBody(booking.concertTitle, booking.bookingNumber),
+          body: notificationTexts.bookingBody(
+            namePerformance(booking.concertTitle, booking.performance),
+            booking.bookingNumber,
+          ),
           url: `/bookingDetail/${encodeURIComponent(booking.bookingNumber)}`,
         },
       ]);
