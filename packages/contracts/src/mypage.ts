@@ -87,6 +87,11 @@ export const bookingSummarySchema = z.object({
   concertTitle: z.string(),
   /** Asia/Seoul calendar date of the show. */
   concertDate: dateSchema,
+  /**
+   * Issue 26: the performance's start time when its show has more than one performance, so the
+   * list names the 회차 (formatPerformanceLabel); absent for a plain concert (the spec's shape).
+   */
+  startTime: timeSchema.optional(),
   venueName: z.string(),
   venueAddress: z.string(),
   bookingStatus: bookingStatusSchema,

@@ -77,6 +77,11 @@ export const ticketVerificationSchema = z.object({
       bookingNumber: z.string(),
       concertTitle: z.string(),
       concertDate: dateSchema,
+      /**
+       * Issue 26: the performance's start time when its show has more than one performance, so
+       * the door tells a matinee ticket from the evening's; absent for a plain concert.
+       */
+      startTime: hourMinuteSchema.optional(),
       seatLabel: z.string(),
     })
     .nullable(),

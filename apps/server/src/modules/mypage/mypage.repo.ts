@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, concerts, payments, tickets, users } from '../../db/schema/index';
 
@@ -108,6 +108,8 @@ export interface UserBookingRow {
   venueName: string;
   venueAddress: string | null;
   posterImageUrl: string | null;
+  /** Performances of the concert's show, whatever their status (issue 26). */
+  showPerformances: number;
 }
 
 const bookingColumns = {
@@ -124,6 +126,8 @@ const bookingColumns = {
   venueName: concerts.venueName,
   venueAddress: concerts.venueAddress,
   posterImageUrl: concerts.posterImageUrl,
+  showPerformances: sql<number>`(select count(*)::int from concerts sc
+                                  where sc.show_id = "concerts"."show_id")`.mapWith(Number),
 };
 
 /** A user's bookings with their concerts, newest first. */

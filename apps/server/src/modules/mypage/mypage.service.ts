@@ -189,6 +189,7 @@ export function createMypageService(deps: MypageServiceDeps) {
       bookingNumber: row.bookingNumber,
       concertTitle: row.concertTitle,
       concertDate: row.concertDate,
+      ...(row.showPerformances > 1 && { startTime: toWireTime(row.startTime) }),
       venueName: row.venueName,
       venueAddress: row.venueAddress ?? '',
       bookingStatus: bookingStatusSchema.parse(row.status),

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, concertSeats, concerts, tickets } from '../../db/schema/index';
 
@@ -75,6 +75,9 @@ export interface TicketCheckRow {
   concertId: number;
   concertTitle: string;
   concertDate: string;
+  startTime: string;
+  /** Performances of the concert's show, whatever their status (issue 26). */
+  showPerformances: number;
   sellerId: number;
   /** The booking its seat is attached to now; null once the ticket or the seat was detached. */
   seatBookingId: number | null;
@@ -96,6 +99,9 @@ export async function findTicketForCheck(
       concertId: bookings.concertId,
       concertTitle: concerts.title,
       concertDate: concerts.concertDate,
+      startTime: concerts.startTime,
+      showPerformances: sql<number>`(select count(*)::int from concerts sc
+                                      where sc.show_id = "concerts"."show_id")`.mapWith(Number),
       sellerId: concerts.sellerId,
       seatBookingId: concertSeats.bookingId,
     })

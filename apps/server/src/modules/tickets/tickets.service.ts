@@ -175,6 +175,7 @@ export function createTicketsService(deps: {
         bookingNumber: ticket.bookingNumber,
         concertTitle: ticket.concertTitle,
         concertDate: ticket.concertDate,
+        ...(ticket.showPerformances > 1 && { startTime: toHourMinute(ticket.startTime) }),
         seatLabel: formatSeatLabel(ticket.seatInfo),
       },
     };
