@@ -28,6 +28,21 @@ interface PerformanceCalendarProps {
   onSelectDate: (date: string) => void;
 }
 
+/**
+ * The day's number on screen, and for screen readers the whole date and whether it has a
+ * performance ('2026년 12월 20일 공연 있음'). Content rather than an aria-label, so the name
+ * holds what is seen (WCAG 2.5.3); one sr-only text rather than pieces around the number,
+ * which Chromium would read as '20 일'.
+ */
+function DayName({ date, hasPerformance }: { date: string; hasPerformance: boolean }) {
+  return (
+    <>
+      <span aria-hidden>{Number(date.slice(8))}</span>
+      <span className="sr-only">{formatDayLabel(date, hasPerformance)}</span>
+    </>
+  );
+}
+
 /** The day that takes Tab into the month: the focused day, the chosen one, a show day, the 1st. */
 function tabStopOf(
   month: CalendarMonth,
@@ -170,7 +185,6 @@ export function PerformanceCalendar({
                       type="button"
                       data-date={date}
                       tabIndex={date === tabStop ? 0 : -1}
-                      aria-label={formatDayLabel(date, hasPerformance)}
                       aria-disabled={hasPerformance ? undefined : true}
                       onClick={() => choose(date)}
                       onKeyDown={(event) => onDayKeyDown(event, date)}
@@ -187,7 +201,7 @@ export function PerformanceCalendar({
                               ),
                       )}
                     >
-                      {Number(date.slice(8))}
+                      <DayName date={date} hasPerformance={hasPerformance} />
                       {hasPerformance && !isSelected && (
                         <span
                           className="absolute bottom-1 size-1 rounded-full bg-rose-300"

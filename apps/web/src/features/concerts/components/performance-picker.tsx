@@ -64,37 +64,34 @@ function TimeButtons({
       <h3 id={headingId} className="text-sm font-bold text-white">
         {performancePickerTexts.times(date)}
       </h3>
-      <ul role="group" aria-labelledby={headingId} className="grid grid-cols-2 gap-2">
+      <div role="group" aria-labelledby={headingId} className="grid grid-cols-2 gap-2">
         {performances.map((performance) => {
           const isChosen = performance.concertId === chosenConcertId;
           const isClosed = performance.status === 'CANCELLED' || performance.status === 'COMPLETED';
           return (
-            <li key={performance.concertId}>
-              <button
-                type="button"
-                aria-pressed={isChosen}
-                onClick={() => onChoose(performance.concertId)}
-                className={clsx(
-                  'flex w-full flex-col items-start rounded-xl border px-3 py-2 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-400',
-                  isChosen
-                    ? 'border-rose-400 bg-rose-500/20'
-                    : 'border-surface-700 bg-surface-850 hover:border-rose-400/50',
-                  isClosed && !isChosen && 'opacity-75',
-                )}
-              >
-                <span className="text-base font-bold text-white tabular-nums">
-                  {performance.startTime.slice(0, 5)}
-                </span>{' '}
-                <span
-                  className={clsx('text-xs font-semibold', timeStatusClass[performance.status])}
-                >
-                  {concertStatusLabels[performance.status]}
-                </span>
-              </button>
-            </li>
+            <button
+              key={performance.concertId}
+              type="button"
+              aria-pressed={isChosen}
+              onClick={() => onChoose(performance.concertId)}
+              className={clsx(
+                'flex w-full flex-col items-start rounded-xl border px-3 py-2 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-400',
+                isChosen
+                  ? 'border-rose-400 bg-rose-500/20'
+                  : 'border-surface-700 bg-surface-850 hover:border-rose-400/50',
+                isClosed && !isChosen && 'opacity-75',
+              )}
+            >
+              <span className="text-base font-bold text-white tabular-nums">
+                {performance.startTime.slice(0, 5)}
+              </span>{' '}
+              <span className={clsx('text-xs font-semibold', timeStatusClass[performance.status])}>
+                {concertStatusLabels[performance.status]}
+              </span>
+            </button>
           );
         })}
-      </ul>
+      </div>
     </div>
   );
 }
