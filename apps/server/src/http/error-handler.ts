@@ -54,6 +54,23 @@ const fastifyErrorCodes: Record<string, { code: ErrorCode; message?: string }> =
 };
 
 /**
+ * A validation issue's place as the services name theirs: `/performances/2/startTime` ->
+ * `performances[2].startTime` (array items in brackets, as `gradePrices[0].code` and layout
+ * paths are); the whole body when it has none.
+ */
+function fieldPath(instancePath: string): string {
+  const path = instancePath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .reduce(
+      (joined, segment) =>
+        /^\d+$/.test(segment) ? `${joined}[${segment}]` : joined ? `${joined}.${segment}` : segment,
+      '',
+    );
+  return path || 'body';
+}
+
+/**
  * Turns any error into an AppError; a database or Redis outage becomes C012 (503), other unknown
  * errors C003, logged.
  */
@@ -61,7 +78,7 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fieldErrors: FieldError[] = error.validation.map((issue) => ({
-      field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body',
+      field: fieldPath(issue.instancePath),
       message: issue.message ?? errorMessages.C001,
     }));
     // A route may give some fields a code of their own (sortBy -> T010), per the contract.
