@@ -1,10 +1,4 @@
-import {
-  concertStatusLabels,
-  concertStatusSchema,
-  isAllowedStatusChange,
-  type ConcertStatus,
-  type SellerConcert,
-} from '@curtaincall/contracts';
+import type { FieldError, SellerConcert } from '@curtaincall/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import {
@@ -19,20 +13,25 @@ import {
   type Ref,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { CharCounter } from '@/components/ui/char-counter';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { TextAreaField } from '@/components/ui/textarea-field';
-import { isApiError, timeoutErrorMessage } from '@/lib/api-client';
+import {
+  ApiError,
+  invalidResponseMessage,
+  isApiError,
+  timeoutErrorMessage,
+} from '@/lib/api-client';
 import { todayInSeoul } from '@/lib/dates';
+import { firstInvalidElement } from '@/lib/form-errors';
 import {
   createConcert,
   invalidateConcertViews,
   updateConcert,
   uploadPoster,
-  type ConcertCreatePayload,
+  type ConcertPayload,
   type SavedConcert,
 } from '../api/seller-concerts-api';
+import { createShow } from '../api/seller-shows-api';
 import {
   checkPosterFile,
   concertFieldOrder,
@@ -42,16 +41,25 @@ import {
   isDraftChanged,
   validateConcertDraft,
   type ConcertDraft,
-  type ConcertErrors,
   type ConcertField,
 } from '../utils/concert-form';
+import { prepareCreateRequest, type CreateRequest } from '../utils/create-request';
 import {
   discardUnusedUploads,
   rollbackPosterUploads,
   type PosterRollbackTarget,
 } from '../utils/poster-rollback';
 import { sellerConcertTexts } from '../utils/seller-concert-texts';
-
+import {
+  noScheduleErrors,
+  scheduleErrorsFromServer,
+  type CreateErrors,
+  type GradeOption,
+} from '../utils/show-validation';
+import { useShowSchedule } from '../hooks/use-show-schedule';
+import { ExtraSection, InfoSections, statusOptions, type FormFields } from './concert-form-fields';
+import { BookingSection, ScheduleSection, type NewShowSchedule } from './concert-form-schedule';
+import { FormSection as Section } from './form-section';
 import { PosterField } from './poster-field';
 
 /** A saved form shows its message this long before it closes (seller-admin-side.md §4, §9). */
@@ -70,6 +78,8 @@ export interface SeatSourceChoice {
   problem: string | null;
   /** The chooser, with the layout problems of the last refused save. */
   render: (layoutProblems: string[]) => ReactNode;
+  /** Issue 26: the chosen layout's grades at this show's prices (회차별 가격), or null. */
+  grades?: GradeOption[] | null;
 }
 
 export interface ConcertFormHandle {
@@ -89,18 +99,16 @@ interface ConcertFormProps {
   closeLabel?: string;
   /** Create mode: the seat source chooser (the quick plan's seat count when absent). */
   seatSource?: SeatSourceChoice | undefined;
+  /**
+   * Edit mode for one performance of a show of several (issue 26): only what is its own
+   * (schedule, seats, status, per-person limit); the shared fields change in 공연 정보 수정.
+   */
+  isPerformanceOfShow?: boolean;
   ref?: Ref<ConcertFormHandle>;
 }
 
-/** The statuses the form offers: create SCHEDULED or ON_SALE; edit the allowed changes. */
-function statusOptions(original: ConcertStatus | null): ConcertStatus[] {
-  if (original === null) return ['SCHEDULED', 'ON_SALE'];
-  // Cancelling has its own button on the list, with the refund warning.
-  return concertStatusSchema.options.filter(
-    (status) =>
-      status === original || (status !== 'CANCELLED' && isAllowedStatusChange(original, status)),
-  );
-}
+/** What one save sends: a concert's edit, or a new concert or show. */
+type SaveRequest = { kind: 'update'; payload: ConcertPayload } | CreateRequest;
 
 /** What the seller reads when a save fails: the server's text, or the §8 fallbacks. */
 function submitErrorMessage(error: unknown): string {
@@ -119,24 +127,12 @@ function uploadErrorMessage(error: unknown): string {
   return error.message;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-4 rounded-2xl border border-surface-700 bg-surface-950/40 p-4 tablet:p-5">
-      <legend className="px-1 text-base font-bold text-white">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-const selectClass =
-  'h-12 w-full rounded-xl border border-surface-700 bg-surface-900 px-4 text-base text-zinc-50 [color-scheme:dark] focus:border-rose-400 focus:ring-2 focus:ring-rose-500/30 focus:outline-none';
-const pickerClass = '[color-scheme:dark]';
-
 /**
  * The concert form (seller-admin-side.md §2 "Concert registration", §4 "Concert form", §5):
  * six sections, the §5 rules with the server's messages before sending, the server's own
  * `errors[]` on the fields, the poster upload with preview, and the rollback of this session's
- * uploads when the form closes unsaved or a save fails.
+ * uploads when the form closes unsaved or a save fails. A new one (issue 26) takes 회차: dates
+ * from a calendar with their times, so one form registers a show of any number of performances.
  */
 export function ConcertForm({
   sellerId,
@@ -145,6 +141,7 @@ export function ConcertForm({
   onClosed,
   closeLabel = '취소',
   seatSource,
+  isPerformanceOfShow = false,
   ref,
 }: ConcertFormProps) {
   const queryClient = useQueryClient();
@@ -154,7 +151,7 @@ export function ConcertForm({
     [concert],
   );
   const [draft, setDraft] = useState<ConcertDraft>(initial);
-  const [errors, setErrors] = useState<ConcertErrors>({});
+  const [errors, setErrors] = useState<CreateErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [uploads, setUploads] = useState<string[]>([]);
   const [isUploading, setIsUploading] = useState(false);
@@ -165,8 +162,16 @@ export function ConcertForm({
   const [isClosing, setIsClosing] = useState(false);
   // Issue 25: the refused layout's problems, for the chooser (edit keeps the concert's seats).
   const [layoutProblems, setLayoutProblems] = useState<string[]>([]);
+  // Issue 26: a new show's performances and its limit across them.
+  const showSchedule = useShowSchedule();
+  const { schedule, maxTicketsPerShow, setMaxTicketsPerShow } = showSchedule;
+  const [focusRequest, setFocusRequest] = useState(0);
   const layoutFields = isEdit ? null : (seatSource?.fields ?? null);
   const asksSeatCount = isEdit || !seatSource || seatSource.isQuickPlan;
+  const grades = seatSource?.grades ?? null;
+  const newShow: NewShowSchedule | null = isEdit
+    ? null
+    : { ...showSchedule, today: todayInSeoul(), grades };
   const formRef = useRef<HTMLFormElement>(null);
   const formErrorId = useId();
   const descriptionCounterId = useId();
@@ -180,7 +185,11 @@ export function ConcertForm({
       }
     : { mode: 'create', sellerId };
 
-  const hasUnsavedWork = uploads.length > 0 || isDraftChanged(draft, initial) || !asksSeatCount;
+  const hasUnsavedWork =
+    uploads.length > 0 ||
+    isDraftChanged(draft, initial) ||
+    !asksSeatCount ||
+    (!isEdit && showSchedule.isTouched);
 
   const requestClose = () => {
     if (isClosing || confirmOpen || isSaving) return;
@@ -211,6 +220,12 @@ export function ConcertForm({
     return () => clearTimeout(timer);
   }, [saved]);
 
+  // The first field marked invalid takes the focus once the errors are on screen (the rows of
+  // a new show's performances exist only then).
+  useEffect(() => {
+    if (focusRequest > 0 && formRef.current) firstInvalidElement(formRef.current)?.focus();
+  }, [focusRequest]);
+
   const setField = (field: ConcertField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -237,52 +252,82 @@ export function ConcertForm({
     }
   };
 
+  /** The request the form would send, or null after showing what is wrong. */
+  const checkRequest = (): SaveRequest | null => {
+    if (isEdit) {
+      const { payload, errors: found } = validateConcertDraft(draft, todayInSeoul(), initial);
+      setErrors(found);
+      if (!payload) focusField(concertFieldOrder.find((field) => found[field]));
+      return payload ? { kind: 'update', payload } : null;
+    }
+    const prepared = prepareCreateRequest({
+      draft,
+      schedule,
+      maxTicketsPerShow,
+      today: todayInSeoul(),
+      asksSeatCount,
+      layoutFields,
+      grades,
+    });
+    setErrors(prepared.errors);
+    showSchedule.setErrors(prepared.scheduleErrors);
+    if (!prepared.request) setFocusRequest((count) => count + 1);
+    return prepared.request;
+  };
+
+  const send = async (request: SaveRequest): Promise<SavedConcert> => {
+    if (request.kind === 'update') {
+      return updateConcert(sellerId, concert?.concertId ?? 0, request.payload);
+    }
+    if (request.kind === 'concert') return createConcert(sellerId, request.payload);
+    const { show, message } = await createShow(sellerId, request.body);
+    const [first] = show.performances;
+    if (!first) throw new ApiError({ status: 200, message: invalidResponseMessage });
+    return { concert: first, message };
+  };
+
+  /** A refused save's `errors[]` on the fields and the performance rows they are about. */
+  const showServerErrors = (request: SaveRequest, fieldErrors: FieldError[]) => {
+    const split =
+      request.kind === 'update'
+        ? { schedule: noScheduleErrors(), rest: fieldErrors }
+        : scheduleErrorsFromServer(fieldErrors, schedule, {
+            isSingleRequest: request.kind === 'concert',
+          });
+    const server = errorsFromServer(split.rest);
+    const limit = split.rest.find(({ field }) => field === 'maxTicketsPerShow');
+    setErrors(limit ? { ...server.errors, maxTicketsPerShow: limit.message } : server.errors);
+    showSchedule.setErrors(split.schedule);
+    // The layout's own problems go to the builder's list, by their path in the layout.
+    setLayoutProblems(
+      fieldErrors
+        .filter(({ field }) => field.startsWith('seatLayout.'))
+        .map(({ field, message }) => `${field.slice('seatLayout.'.length)}: ${message}`),
+    );
+    if (request.kind === 'update') focusField(concertFieldOrder.find((f) => server.errors[f]));
+    else setFocusRequest((count) => count + 1);
+  };
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSaving || saved || isUploading) return;
     setFormError(null);
     setLayoutProblems([]);
-    // A venue or a drawn layout brings its own places: the seat count is not asked for then.
-    const { payload, errors: found } = validateConcertDraft(
-      asksSeatCount ? draft : { ...draft, totalSeats: '1' },
-      todayInSeoul(),
-      isEdit ? initial : undefined,
-    );
-    setErrors(found);
-    if (!payload) {
-      focusField(concertFieldOrder.find((field) => found[field]));
-      return;
-    }
+    const request = checkRequest();
+    if (!request) return;
     if (!isEdit && seatSource?.problem) {
       setFormError(seatSource.problem);
       return;
     }
     setIsSaving(true);
     try {
-      let result: SavedConcert;
-      if (concert) result = await updateConcert(sellerId, concert.concertId, payload);
-      else if (layoutFields) {
-        const { totalSeats: _quickPlanOnly, ...rest } = payload;
-        result = await createConcert(sellerId, {
-          ...rest,
-          ...layoutFields,
-        } as ConcertCreatePayload);
-      } else result = await createConcert(sellerId, payload);
+      const result = await send(request);
       await discardUnusedUploads(sellerId, uploads, result.concert.posterImageUrl);
       setUploads([]);
       setSaved(result);
       void invalidateConcertViews(queryClient);
     } catch (error) {
-      const server = isApiError(error) ? errorsFromServer(error.fieldErrors) : null;
-      if (server) setErrors(server.errors);
-      // The layout's own problems go to the builder's list, by their path in the layout.
-      if (isApiError(error)) {
-        setLayoutProblems(
-          error.fieldErrors
-            .filter(({ field }) => field.startsWith('seatLayout.'))
-            .map(({ field, message }) => `${field.slice('seatLayout.'.length)}: ${message}`),
-        );
-      }
+      if (isApiError(error)) showServerErrors(request, error.fieldErrors);
       let message = submitErrorMessage(error);
       // A failed save undoes this session's uploads (and restores the original poster).
       if (uploads.length > 0) {
@@ -292,27 +337,26 @@ export function ConcertForm({
         message = `${message} ${sellerConcertTexts.uploadsRolledBack}`;
       }
       setFormError(message);
-      focusField(concertFieldOrder.find((field) => server?.errors[field]));
     } finally {
       setIsSaving(false);
     }
   };
 
-  const text = (
-    field: ConcertField,
-    label: string,
-    extra: Partial<Parameters<typeof TextField>[0]> = {},
-  ) => (
-    <TextField
-      label={label}
-      name={field}
-      value={draft[field]}
-      onChange={(event) => setField(field, event.target.value)}
-      error={errors[field]}
-      {...extra}
-    />
-  );
-
+  const fields: FormFields = {
+    draft,
+    errors,
+    setField,
+    text: (field, label, extra = {}) => (
+      <TextField
+        label={label}
+        name={field}
+        value={draft[field]}
+        onChange={(event) => setField(field, event.target.value)}
+        error={errors[field]}
+        {...extra}
+      />
+    ),
+  };
   if (saved) {
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-12 text-center">
@@ -323,8 +367,6 @@ export function ConcertForm({
     );
   }
 
-  const statuses = statusOptions(concert?.status ?? null);
-
   return (
     <>
       <form
@@ -334,120 +376,44 @@ export function ConcertForm({
         className="flex flex-col gap-5"
         aria-describedby={formError ? formErrorId : undefined}
       >
-        <Section title="기본 정보">
-          {text('title', '콘서트 제목', {
-            hint: <CharCounter length={draft.title.length} max={100} />,
-          })}
-          {text('artist', '아티스트', {
-            hint: <CharCounter length={draft.artist.length} max={50} />,
-          })}
-          <TextAreaField
-            label="콘서트 설명 (선택)"
-            name="description"
-            rows={4}
-            value={draft.description}
-            onChange={(event) => setField('description', event.target.value)}
-            error={errors.description}
-            aside={
-              <CharCounter id={descriptionCounterId} length={draft.description.length} max={1000} />
-            }
-          />
-        </Section>
+        {!isPerformanceOfShow && (
+          <InfoSections fields={fields} descriptionCounterId={descriptionCounterId} />
+        )}
 
-        <Section title="공연장 정보">
-          {text('venueName', '공연장명', {
-            hint: <CharCounter length={draft.venueName.length} max={100} />,
-          })}
-          {text('venueAddress', '공연장 주소', {
-            labelSuffix: '(선택)',
-            autoComplete: 'street-address',
-            hint: <CharCounter length={draft.venueAddress.length} max={200} />,
-          })}
-        </Section>
+        <ScheduleSection fields={fields} show={newShow} />
 
-        <Section title="공연 일시">
-          {text('concertDate', '공연 날짜', { type: 'date', className: pickerClass })}
-          <div className="grid gap-4 tablet:grid-cols-2">
-            {text('startTime', '시작 시간', { type: 'time', className: pickerClass })}
-            {text('endTime', '종료 시간', { type: 'time', className: pickerClass })}
-          </div>
-        </Section>
+        <BookingSection
+          fields={fields}
+          seatSource={isEdit ? null : seatSource?.render(layoutProblems)}
+          asksSeatCount={asksSeatCount}
+          statuses={statusOptions(concert?.status ?? null)}
+          show={newShow}
+        />
 
-        <Section title="예매 설정">
-          {!isEdit && seatSource?.render(layoutProblems)}
-          {asksSeatCount &&
-            text('totalSeats', '총 좌석 수', {
-              type: 'number',
-              inputMode: 'numeric',
-              min: 1,
-              max: 100000,
-              hint: '1석 이상 100,000석 이하 (좌석은 등급별 구역으로 자동 배치됩니다)',
-            })}
-          <div className="grid gap-4 tablet:grid-cols-2">
-            {text('bookingStartDate', '예매 시작일시', {
-              type: 'datetime-local',
-              className: pickerClass,
-            })}
-            {text('bookingEndDate', '예매 종료일시', {
-              type: 'datetime-local',
-              className: pickerClass,
-              hint: '공연 시작 전에 끝나야 합니다.',
-            })}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${formErrorId}-status`} className="text-sm font-medium text-zinc-200">
-              판매 상태
-            </label>
-            <select
-              id={`${formErrorId}-status`}
-              name="status"
-              value={draft.status}
-              onChange={(event) => {
-                const parsed = concertStatusSchema.safeParse(event.target.value);
-                if (parsed.success) setField('status', parsed.data);
-              }}
-              className={selectClass}
-            >
-              {statuses.map((status) => (
-                <option key={status} value={status}>
-                  {concertStatusLabels[status]}
-                </option>
-              ))}
-            </select>
-            {errors.status && <p className="text-sm text-rose-300">{errors.status}</p>}
-          </div>
-        </Section>
+        <ExtraSection
+          fields={fields}
+          isEdit={isEdit}
+          isPerformanceOfShow={isPerformanceOfShow}
+          maxTicketsPerShow={maxTicketsPerShow}
+          onMaxTicketsPerShowChange={(value) => {
+            setMaxTicketsPerShow(value);
+            setErrors((current) => ({ ...current, maxTicketsPerShow: undefined }));
+          }}
+        />
 
-        <Section title="추가 설정">
-          <div className="grid gap-4 tablet:grid-cols-2">
-            {text('minAge', '관람 연령 (세 이상)', {
-              type: 'number',
-              inputMode: 'numeric',
-              min: 0,
-              max: 100,
-              hint: '0은 연령 제한 없음',
-            })}
-            {text('maxTicketsPerUser', '1인당 최대 예매 수', {
-              type: 'number',
-              inputMode: 'numeric',
-              min: 1,
-              max: 10,
-              hint: '1매 이상 10매 이하',
-            })}
-          </div>
-        </Section>
-
-        <Section title="포스터 이미지">
-          <PosterField
-            url={draft.posterImageUrl}
-            error={errors.posterImageUrl}
-            uploadError={uploadError}
-            isUploading={isUploading}
-            onUrlChange={(url) => setField('posterImageUrl', url)}
-            onFileSelected={(file) => void handleFile(file)}
-            onRemove={() => setField('posterImageUrl', '')}
-          />
-        </Section>
+        {!isPerformanceOfShow && (
+          <Section title="포스터 이미지">
+            <PosterField
+              url={draft.posterImageUrl}
+              error={errors.posterImageUrl}
+              uploadError={uploadError}
+              isUploading={isUploading}
+              onUrlChange={(url) => setField('posterImageUrl', url)}
+              onFileSelected={(file) => void handleFile(file)}
+              onRemove={() => setField('posterImageUrl', '')}
+            />
+          </Section>
+        )}
 
         {formError && (
           <p
