@@ -93,6 +93,8 @@ import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.
 import { posterUploadsRoutes } from './modules/poster-uploads/poster-uploads.routes';
 import { createPosterUploadsService } from './modules/poster-uploads/poster-uploads.service';
 import { createSellerConcertsService } from './modules/seller-concerts/seller-concerts.service';
+import { showsRoutes } from './modules/shows/shows.routes';
+import { createShowsService } from './modules/shows/shows.service';
 import { concertSeatsRoutes } from './modules/venues/concert-seats.routes';
 import { createConcertSeatsService } from './modules/venues/concert-seats.service';
 import { venuesRoutes } from './modules/venues/venues.routes';
@@ -365,6 +367,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     wakeRefundJob: () => wakeRefundJob(),
   });
+  const shows = createShowsService({ db: database.db, concerts, sellerConcerts, clock });
 
   // Job locks double as short-lived "in progress" locks (one upload of the same poster at a time).
   const jobLock = redis
@@ -563,6 +566,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         }),
       });
       await api.register(sellerConcertsRoutes, { sellerConcerts });
+      await api.register(showsRoutes, { shows });
       await api.register(venuesRoutes, { venues });
       await api.register(concertSeatsRoutes, {
         concertSeats: createConcertSeatsService({ db: database.db, clock, concerts, bookings }),

@@ -322,6 +322,51 @@ async function drawnConcertBuyer(w: SecurityWorld) {
   return { cookie: account.cookie, key };
 }
 
+/** Seoul's date `offset` days from now (the forms' dates). */
+function seoulDay(offset: number): string {
+  return new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A valid show form (issue 26): two performances of a small quick plan, booking open now. */
+function showForm(title: string) {
+  return {
+    title,
+    artist: '보안 아티스트',
+    venueName: '보안홀',
+    totalSeats: 10,
+    bookingStartDate: `${seoulDay(-1)}T10:00`,
+    bookingEndDate: `${seoulDay(29)}T23:00`,
+    performances: [30, 31].map((offset) => ({
+      concertDate: seoulDay(offset),
+      startTime: '19:00',
+      endTime: '21:00',
+    })),
+  };
+}
+
+/** A fresh show of the world's seller: calls that edit, extend or cancel a show get one each. */
+async function newSellerShow(w: SecurityWorld): Promise<number> {
+  const created = await w.app.inject({
+    method: 'POST',
+    url: `/api/seller/shows?sellerId=${w.accounts.seller.id}`,
+    headers: { cookie: w.accounts.seller.cookie, ...json },
+    payload: showForm('보안 점검 회차 공연'),
+  });
+  if (created.statusCode !== 201) throw new Error(`show create failed: ${created.body}`);
+  return (created.json().data as { showId: number }).showId;
+}
+
+/** The world seller's show that reads look at, one per world. */
+const sellerShows = new WeakMap<SecurityWorld, Promise<number>>();
+function sellerShow(w: SecurityWorld): Promise<number> {
+  let show = sellerShows.get(w);
+  if (!show) {
+    show = newSellerShow(w);
+    sellerShows.set(w, show);
+  }
+  return show;
+}
+
 /** A browser push subscription body (a public https push service; nothing is sent in tests). */
 function pushSubscriptionBody() {
   const endpoint = `https://push.example.com/send/${randomBytes(12).toString('hex')}`;
@@ -970,6 +1015,58 @@ export const routeRules: Record<string, RouteRule> = {
       url: `/api/seller/concerts/${await newSellerConcert(w)}/poster?${sellerIdQuery(w, actor)}`,
       headers: { ...headersOf(w, actor), ...json },
       payload: { posterImageUrl: 'https://cdn.example.com/poster.png' },
+    }),
+  },
+  // Issue 26: a seller's shows are that seller's alone (another seller 403, like a concert).
+  'GET /api/seller/shows': {
+    access: 'seller',
+    request: async (w, actor) => ({
+      url: `/api/seller/shows?page=0&size=10&${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'POST /api/seller/shows': {
+    access: 'seller',
+    request: async (w, actor) => ({
+      url: `/api/seller/shows?${sellerIdQuery(w, actor)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: showForm('보안 등록 회차 공연'),
+    }),
+  },
+  'GET /api/seller/shows/{showId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/shows/${await sellerShow(w)}?${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'PUT /api/seller/shows/{showId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/shows/${await newSellerShow(w)}?${sellerIdQuery(w, actor)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { title: '수정된 보안 회차 공연', maxTicketsPerShow: 8 },
+    }),
+  },
+  'POST /api/seller/shows/{showId}/performances': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/shows/${await newSellerShow(w)}/performances?${sellerIdQuery(w, actor)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: {
+        concertDate: seoulDay(32),
+        startTime: '19:00',
+        endTime: '21:00',
+        bookingStartDate: `${seoulDay(-1)}T10:00`,
+        bookingEndDate: `${seoulDay(31)}T23:00`,
+      },
+    }),
+  },
+  'POST /api/seller/shows/{showId}/cancel': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/shows/${await newSellerShow(w)}/cancel?${sellerIdQuery(w, actor)}`,
+      headers: headersOf(w, actor),
     }),
   },
 

@@ -8,6 +8,7 @@ import {
   type ConcertStatus,
   type ConcertUpdate,
   type FieldError,
+  type GradePrice,
   type Page,
   type SellerConcert,
   type SellerConcertListQuery,
@@ -26,9 +27,15 @@ import { parseLayoutOrThrow, type VenuesService } from '../venues/venues.service
 import {
   createConcertWithSeats,
   replaceFreeSeatMap,
+  type ConcertDraft,
   type ConcertRow,
   type ConcertsService,
 } from '../concerts/concerts.service';
+import {
+  lockShowBeforeConcert,
+  sharedChangesOf,
+  writeToOpenSiblings,
+} from '../shows/show-shared-fields';
 import {
   countSellerConcerts,
   countSoldSeats,
@@ -56,6 +63,98 @@ const scheduleFields = [
 ] as const;
 
 /**
+ * The fields of a new concert as the create forms send them: a concert of its own (`POST
+ * /seller/concerts`) or one performance of a show (issue 26), whose date, times and booking
+ * window are its own and the rest the show's.
+ */
+export interface NewConcertFields {
+  title: string;
+  artist: string;
+  description: string | null;
+  venueName: string;
+  venueAddress: string | null;
+  minAge: number;
+  maxTicketsPerUser: number;
+  posterImageUrl: string | null;
+  status: ConcertStatus;
+  concertDate: string;
+  startTime: string;
+  endTime: string;
+  bookingStartDate: string;
+  bookingEndDate: string;
+}
+
+/** What a new concert's seats are made from: a priced layout copy, else the quick plan. */
+export interface NewConcertSeats {
+  seatLayout: VenueLayout | null;
+  /** The layout's places (layoutPlaces) or the quick plan's seat count. */
+  totalSeats: number;
+  venueId: number | null;
+}
+
+/**
+ * The draft `createConcertWithSeats` inserts. A SCHEDULED concert whose booking window has already
+ * opened starts ON_SALE, as the lifecycle job would make it anyway.
+ */
+export function newConcertDraft(options: {
+  sellerId: number;
+  /** Absent: a show of its own. */
+  showId?: number;
+  fields: NewConcertFields;
+  seats: NewConcertSeats;
+  now: Date;
+}): ConcertDraft {
+  const { fields, seats, now } = options;
+  const bookingStartAt = bookingInstant(fields.bookingStartDate);
+  const status: ConcertStatus =
+    fields.status === 'SCHEDULED' && bookingStartAt <= now ? 'ON_SALE' : fields.status;
+  return {
+    sellerId: options.sellerId,
+    ...(options.showId !== undefined && { showId: options.showId }),
+    title: fields.title,
+    artist: fields.artist,
+    description: fields.description,
+    venueName: fields.venueName,
+    venueAddress: fields.venueAddress,
+    concertDate: fields.concertDate,
+    startTime: fullTime(fields.startTime),
+    endTime: fullTime(fields.endTime),
+    totalSeats: seats.totalSeats,
+    venueId: seats.venueId,
+    seatLayout: seats.seatLayout,
+    bookingStartAt,
+    bookingEndAt: bookingInstant(fields.bookingEndDate),
+    minAge: fields.minAge,
+    maxTicketsPerUser: fields.maxTicketsPerUser,
+    status,
+    posterImageUrl: fields.posterImageUrl,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The layout with a concert's own prices (`gradePrices`), or a C001 naming each bad price under
+ * `field` (`gradePrices[1].code`, `performances[2].gradePrices[0].code`).
+ */
+export function pricedLayoutOrThrow(
+  layout: VenueLayout,
+  gradePrices: readonly GradePrice[] | undefined,
+  field: string,
+): VenueLayout {
+  const priced = withConcertPrices(layout, gradePrices);
+  if (priced.ok) return priced.layout;
+  const errors = priced.problems.map(({ index, message }) => ({
+    field: `${field}[${index}].code`,
+    message:
+      message === 'duplicate'
+        ? sellerConcertMessages.duplicateGradePrice
+        : sellerConcertMessages.unknownGradePrice,
+  }));
+  throw new AppError('C001', errors[0]?.message, errors);
+}
+
+/**
  * A seller's own concerts (api-contract.md §11.2): list, register with a generated seat map,
  * edit under the rules that protect what buyers already hold, change the poster. The caller is
  * always the session's seller; `sellerId` in a request is only compared with it (§14.1).
@@ -80,7 +179,9 @@ export function createSellerConcertsService(deps: {
    * The concert as the seller's screens show it: with its cancellation's refund progress and the
    * seats sold so far.
    */
-  async function toSellerConcerts(rows: ConcertRow[]): Promise<SellerConcert[]> {
+  async function toSellerConcerts(
+    rows: Array<Omit<ConcertRow, 'seatLayout'>>,
+  ): Promise<SellerConcert[]> {
     const cancelled = rows.filter((row) => row.status === 'CANCELLED').map((row) => row.id);
     const [progress, sold] = await Promise.all([
       bookings.refundProgress(cancelled),
@@ -110,7 +211,7 @@ export function createSellerConcertsService(deps: {
    */
   async function cancelInTransaction(
     tx: DbOrTx,
-    current: ConcertRow,
+    current: Pick<ConcertRow, 'id' | 'status'>,
     now: Date,
   ): Promise<number[]> {
     if (current.status === 'COMPLETED') {
@@ -186,10 +287,7 @@ export function createSellerConcertsService(deps: {
     return countSellerConcerts(db, seller.id);
   }
 
-  /**
-   * Registers a concert with its whole seat map in one transaction. A SCHEDULED concert whose
-   * booking window has already opened starts ON_SALE, as the lifecycle job would make it anyway.
-   */
+  /** Registers a concert (a show of one performance) with its whole seat map in one transaction. */
   async function create(
     seller: AuthUser,
     sellerId: number | undefined,
@@ -197,66 +295,38 @@ export function createSellerConcertsService(deps: {
   ): Promise<SellerConcert> {
     assertSellerId(seller, sellerId);
     const now = clock.now();
-    const bookingStartAt = bookingInstant(body.bookingStartDate);
-    const bookingEndAt = bookingInstant(body.bookingEndDate);
-    const status: ConcertStatus =
-      body.status === 'SCHEDULED' && bookingStartAt <= now ? 'ON_SALE' : body.status;
-    const seatLayout = await layoutOfNewConcert(seller, body);
-    const row = await db.transaction((tx) =>
-      createConcertWithSeats(tx, {
-        sellerId: seller.id,
-        title: body.title,
-        artist: body.artist,
-        description: body.description,
-        venueName: body.venueName,
-        venueAddress: body.venueAddress,
-        concertDate: body.concertDate,
-        startTime: fullTime(body.startTime),
-        endTime: fullTime(body.endTime),
+    const layout = await layoutSourceOf(seller, body);
+    const seatLayout = layout && pricedLayoutOrThrow(layout, body.gradePrices, 'gradePrices');
+    const draft = newConcertDraft({
+      sellerId: seller.id,
+      fields: body,
+      seats: {
+        seatLayout,
         totalSeats: seatLayout ? layoutPlaces(seatLayout) : (body.totalSeats ?? 0),
         venueId: body.venueId ?? null,
-        seatLayout,
-        bookingStartAt,
-        bookingEndAt,
-        minAge: body.minAge,
-        maxTicketsPerUser: body.maxTicketsPerUser,
-        status,
-        posterImageUrl: body.posterImageUrl,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+      },
+      now,
+    });
+    const row = await db.transaction((tx) => createConcertWithSeats(tx, draft));
     concerts.invalidateCatalog();
     return toSellerConcert(row);
   }
 
   /**
-   * The layout a new concert's seats are made from, with its own prices (issue 25): the seller's
-   * venue (`venueId`, copied so later edits of the venue never touch this concert) or an inline
-   * `seatLayout`; null for the quick plan from `totalSeats`.
+   * The layout a new concert's seats are made from, checked, before its own prices (issue 25):
+   * the seller's venue (`venueId`, copied so later edits of the venue never touch this concert)
+   * or an inline `seatLayout`; null for the quick plan from `totalSeats`. A show reads it once
+   * for all its performances.
    */
-  async function layoutOfNewConcert(
+  async function layoutSourceOf(
     seller: AuthUser,
-    body: ConcertCreate,
+    body: { venueId?: number | undefined; seatLayout?: unknown },
   ): Promise<VenueLayout | null> {
-    let layout: VenueLayout | null = null;
-    if (body.venueId !== undefined) layout = await venues.layoutForConcert(seller, body.venueId);
-    else if (body.seatLayout !== undefined && body.seatLayout !== null) {
-      layout = parseLayoutOrThrow(body.seatLayout, 'seatLayout');
+    if (body.venueId !== undefined) return venues.layoutForConcert(seller, body.venueId);
+    if (body.seatLayout !== undefined && body.seatLayout !== null) {
+      return parseLayoutOrThrow(body.seatLayout, 'seatLayout');
     }
-    if (!layout) return null;
-    const priced = withConcertPrices(layout, body.gradePrices);
-    if (!priced.ok) {
-      const errors = priced.problems.map(({ index, message }) => ({
-        field: `gradePrices[${index}].code`,
-        message:
-          message === 'duplicate'
-            ? sellerConcertMessages.duplicateGradePrice
-            : sellerConcertMessages.unknownGradePrice,
-      }));
-      throw new AppError('C001', errors[0]?.message, errors);
-    }
-    return priced.layout;
+    return null;
   }
 
   /** Which schedule fields the body really changes (the edit form resends every key). */
@@ -303,6 +373,7 @@ export function createSellerConcertsService(deps: {
     const now = clock.now();
     let freed: number[] | null = null;
     const row = await db.transaction(async (tx) => {
+      await lockShowBeforeConcert(tx, concertId);
       const current = await ownConcertForUpdate(tx, seller, concertId);
       const from = current.status as ConcertStatus;
       if (from === 'CANCELLED') {
@@ -354,6 +425,9 @@ export function createSellerConcertsService(deps: {
       }
 
       if (to === 'CANCELLED') freed = await cancelInTransaction(tx, current, now);
+      // Issue 26: the show's fields change on its other open performances too. An edit that
+      // cancels this one (often with a note in the description) is about it alone.
+      else await writeToOpenSiblings(tx, current, sharedChangesOf(current, body), now);
 
       return updateConcertRow(tx, concertId, {
         ...(body.title !== undefined && { title: body.title }),
@@ -415,12 +489,15 @@ export function createSellerConcertsService(deps: {
     posterImageUrl: string | null,
   ): Promise<SellerConcert> {
     assertSellerId(seller, sellerId);
+    const now = clock.now();
     const row = await db.transaction(async (tx) => {
+      await lockShowBeforeConcert(tx, concertId);
       const current = await ownConcertForUpdate(tx, seller, concertId);
       if (current.status === 'CANCELLED') {
         throw new AppError('S006', sellerConcertMessages.cancelledNotEditable);
       }
-      return updateConcertRow(tx, concertId, { posterImageUrl, updatedAt: clock.now() });
+      await writeToOpenSiblings(tx, current, sharedChangesOf(current, { posterImageUrl }), now);
+      return updateConcertRow(tx, concertId, { posterImageUrl, updatedAt: now });
     });
     concerts.invalidateCatalog();
     return toSellerConcert(row);
@@ -472,6 +549,13 @@ export function createSellerConcertsService(deps: {
     cancel,
     assertOwnConcert,
     detachPosterFile,
+    // For the shows module (issue 26): a show's performances are concerts, answered, registered
+    // and cancelled by the same rules.
+    assertSellerId,
+    toSellerConcerts,
+    layoutSourceOf,
+    cancelInTransaction,
+    afterCancel,
   };
 }
 
