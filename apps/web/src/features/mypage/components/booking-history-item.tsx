@@ -1,4 +1,4 @@
-import type { BookingSummary } from '@curtaincall/contracts';
+import { formatPerformanceLabel, type BookingSummary } from '@curtaincall/contracts';
 import { CalendarDays, ChevronRight, MapPin, Armchair } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatConcertDate, formatPrice } from '@/lib/format';
@@ -9,7 +9,11 @@ export function bookingDetailPath(bookingNumber: string): string {
   return `/bookingDetail/${encodeURIComponent(bookingNumber)}`;
 }
 
-/** One booking: poster, status, title, date, venue, seats and amount; opens its detail page. */
+/**
+ * One booking: poster, status, title, date, venue, seats and amount; opens its detail page. A
+ * performance of a show of several names its 회차 ('2026.12.20(일) 18:00 회차'): the server
+ * sends its start time only then (a matinee and an evening share a date).
+ */
 export function BookingHistoryItem({ booking }: { booking: BookingSummary }) {
   const seats = booking.seatList.length > 0 ? booking.seatList.join(', ') : '좌석 정보 없음';
   return (
@@ -38,7 +42,11 @@ export function BookingHistoryItem({ booking }: { booking: BookingSummary }) {
           <div className="flex items-start gap-1.5">
             <dt className="sr-only">공연일</dt>
             <CalendarDays className="mt-px size-3.5 shrink-0 tablet:size-4" aria-hidden />
-            <dd>{formatConcertDate(booking.concertDate)}</dd>
+            <dd>
+              {booking.startTime
+                ? `${formatPerformanceLabel(booking.concertDate, booking.startTime)} 회차`
+                : formatConcertDate(booking.concertDate)}
+            </dd>
           </div>
           <div className="flex items-start gap-1.5">
             <dt className="sr-only">장소</dt>

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { makeBookingSummary } from '../test/mypage-fixtures';
+import { BookingHistoryItem } from './booking-history-item';
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+
+describe('BookingHistoryItem and 회차', () => {
+  it('names the 회차 of a show of several performances by its date and start time', () => {
+    renderWithProviders(
+      <BookingHistoryItem
+        booking={makeBookingSummary({
+          concertTitle: '겨울 투어',
+          concertDate: '2026-12-20',
+          startTime: '18:00:00',
+        })}
+      />,
+    );
+    expect(screen.getByText('공연일').closest('div')).toHaveTextContent(
+      '2026.12.20(일) 18:00 회차',
+    );
+  });
+
+  it('keeps the date alone for a plain concert (the spec’s list entry has no time)', () => {
+    renderWithProviders(
+      <BookingHistoryItem booking={makeBookingSummary({ concertDate: '2026-12-24' })} />,
+    );
+    const line = screen.getByText('공연일').closest('div');
+    expect(plain(line?.textContent)).toBe('공연일2026.12.24 (목)');
+    expect(line).not.toHaveTextContent('회차');
+  });
+});
