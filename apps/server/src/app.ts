@@ -298,6 +298,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     rememberMs: config.polling.maxTimeoutMs + 10_000,
   });
   const queue = createQueueService({
+    db: database.db,
     store: queueStore,
     bus,
     concerts,
@@ -620,7 +621,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   }
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
 
-  const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log });
+  const waitQueueSockets = createWaitQueueSockets({ queue, bus, log: app.log, clock });
   await app.register(waitQueueRoutes, {
     sockets: waitQueueSockets,
     assertConcertExists: (concertId: number) => concerts.assertConcertExists(concertId),

@@ -1162,6 +1162,18 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'user',
     request: plain((w) => `/api/queue/status?concertId=${w.concertId}`),
   },
+  // Issue 26: the world's concert is on sale, so a caller past the guard hears 409 S006 (only
+  // a fan of a sold-out performance may switch); the moves themselves are proven in
+  // queue.switch.routes.test.ts.
+  'POST /api/queue/switch': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: `/api/queue/switch?concertId=${w.concertId}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { toConcertId: w.concertId + 1 },
+    }),
+    allowedStatuses: [409],
+  },
   // Extending or returning a slot acts on the caller's own key of the concert.
   'PATCH /api/access-keys/extend': {
     access: 'user',

@@ -6,6 +6,8 @@ import {
   queueEnterResultSchema,
   queueMessages,
   queueStatusResultSchema,
+  queueSwitchBodySchema,
+  queueSwitchResultSchema,
 } from '@curtaincall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, requireSessionUser } from '../../http/guards';
@@ -62,6 +64,47 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService }> = async
       data: await queue.status({
         user: requireSessionUser(request),
         concertId: request.query.concertId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/queue/switch',
+    {
+      preHandler: guard.session,
+      schema: {
+        tags: ['queue'],
+        summary: '매진된 회차의 대기열에서 같은 공연의 다른 회차로 이동 (처음 대기 시작 시각 유지)',
+        description:
+          '대기 중인 회차가 매진된 경우에만, 같은 공연에서 지금 예매 중인 다른 회차의 대기열로 옮깁니다. ' +
+          '새 대기열의 순번은 처음 대기열에 들어온 시각으로 정해집니다.',
+        querystring: concertIdQuerySchema,
+        body: queueSwitchBodySchema,
+        response: {
+          200: envelopeSchema(queueSwitchResultSchema).meta({
+            examples: [
+              {
+                success: true,
+                data: {
+                  concertId: 13,
+                  status: 'WAITING',
+                  rank: 42,
+                  etaSeconds: 84,
+                  message: queueMessages.switched(42),
+                },
+              },
+            ],
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await queue.switchPerformance({
+        user: requireSessionUser(request),
+        ip: request.ip,
+        concertId: request.query.concertId,
+        toConcertId: request.body.toConcertId,
       }),
     }),
   );

@@ -7,11 +7,13 @@ import {
 import type { CounterStorePort } from '../../adapters/counter-store/counter-store';
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import type { QueueStorePort } from '../../adapters/queue-store/queue-store';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { SaleMetrics } from '../../lib/sale-metrics';
 import type { SessionUser } from '../auth/auth.policy';
 import type { ConcertsService } from '../concerts/concerts.service';
+import { createPerformanceSwitch, type SoldOutNotice } from './performance-switch';
 
 /** The bus channel of a concert's waiting room: admissions and rank changes. */
 export const queueChannel = (concertId: number) => `queue:${concertId}`;
@@ -52,6 +54,7 @@ export function estimateWaitSeconds(
  * to the oldest waiting users and tells everyone whose rank moved (through the bus).
  */
 export function createQueueService(deps: {
+  db: Database;
   store: QueueStorePort;
   bus: EventBusPort;
   concerts: ConcertsService;
@@ -170,24 +173,52 @@ export function createQueueService(deps: {
     };
   }
 
+  const performances = createPerformanceSwitch({
+    db: deps.db,
+    store,
+    clock,
+    limitRate: (user, ip) => limitRate('queue-switch', user, ip, deps.ratePerMinute),
+    estimateWait: (concertId, rank) => estimateWaitSeconds(rank, rateOf(concertId)),
+  });
+
+  /**
+   * The caller's place; while WAITING for a performance that sold out (of a show of several),
+   * also `soldOut` and the show's other performances on sale (issue 26).
+   */
   async function status(options: {
     user: SessionUser;
     concertId: number;
   }): Promise<QueueStatusResult> {
-    await concerts.assertConcertExists(options.concertId);
+    // 404 T003 for an unknown concert, and the sold-out probe, in one query.
+    const performance = await performances.saleStateOf(options.concertId);
     const result = await store.status(options.concertId, options.user.id, clock.now().getTime());
     if (result.status === 'ADMITTED') {
       return { status: 'ADMITTED', accessKey: result.accessKey, message: queueMessages.admitted };
     }
     if (result.status === 'WAITING') {
       const etaSeconds = estimateWaitSeconds(result.rank, rateOf(options.concertId));
+      const notice = await performances.soldOutNoticeOf(performance);
       return {
         status: 'WAITING',
         rank: result.rank,
         ...(etaSeconds === undefined ? {} : { etaSeconds }),
+        ...(notice?.soldOut ? { soldOut: true, alternatives: notice.alternatives } : {}),
       };
     }
     return { status: 'EXPIRED_OR_NOT_IN_QUEUE', message: queueMessages.notInQueue };
+  }
+
+  /**
+   * Whether a performance (of a show of several) is sold out now, with the alternatives when it
+   * is; null for a plain concert or an unknown one. The waiting-room sockets ask on seat changes.
+   */
+  async function soldOutNotice(concertId: number): Promise<SoldOutNotice | null> {
+    try {
+      return await performances.soldOutNoticeOf(await performances.saleStateOf(concertId));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'T003') return null;
+      throw error;
+    }
   }
 
   /** Keeps the caller's key alive (the seat page calls this every 60 s). */
@@ -332,6 +363,8 @@ export function createQueueService(deps: {
     enter,
     enterUnlessKeyGone,
     status,
+    soldOutNotice,
+    switchPerformance: performances.switchPerformance,
     extendKey,
     releaseKey,
     assertAccessKey,

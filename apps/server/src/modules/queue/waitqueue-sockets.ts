@@ -2,7 +2,10 @@ import { queueMessages, type WaitQueueFrame } from '@curtaincall/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
+import type { Clock } from '../../lib/clock';
 import type { SessionUser } from '../auth/auth.policy';
+import { seatChannel, type SeatChange } from '../seats/seat-channel';
+import type { SoldOutNotice } from './performance-switch';
 import {
   estimateWaitSeconds,
   queueChannel,
@@ -13,10 +16,27 @@ import {
 interface ConcertSockets {
   sockets: Map<number, WebSocket>;
   unsubscribe: Promise<() => Promise<void>>;
+  /** The concert's seat changes: a booking or a release may sell it out or bring seats back. */
+  unsubscribeSeats: Promise<() => Promise<void>>;
+  /** The last PERFORMANCE_STATUS frame sent to every socket (JSON), null while never sold out. */
+  lastNotice: string | null;
+  isChecking: boolean;
+  isRecheckDue: boolean;
+  /** Clock time (ms) of the last check, for the periodic one. */
+  checkedAt: number;
 }
 
 /** Pings find dead sockets; the same beat tells the queue that connected users are present. */
 const HEARTBEAT_MS = 30_000;
+/**
+ * How often (by the injected clock) each concert with sockets here is checked for sold out
+ * anyway: seat changes from paths that announce none (a seller stopping seats, the lifecycle
+ * job), and, while sold out, the alternatives' remaining seats and queue lengths.
+ */
+const SOLD_OUT_RECHECK_MS = 5_000;
+const SOLD_OUT_RECHECK_TIMER_MS = 1_000;
+/** Checks of one concert after a seat change at most this often (a rush's bookings coalesce). */
+const SOLD_OUT_CHECK_GAP_MS = 200;
 const CLOSE_NORMAL = 1000;
 
 /**
@@ -28,6 +48,7 @@ export function createWaitQueueSockets(deps: {
   queue: QueueService;
   bus: EventBusPort;
   log: FastifyBaseLogger;
+  clock: Clock;
 }) {
   const concerts = new Map<number, ConcertSockets>();
   const alive = new WeakMap<WebSocket, boolean>();
@@ -35,6 +56,56 @@ export function createWaitQueueSockets(deps: {
   const send = (socket: WebSocket, frame: WaitQueueFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
+
+  const noticeFrame = (notice: SoldOutNotice): WaitQueueFrame => ({
+    type: 'PERFORMANCE_STATUS',
+    soldOut: notice.soldOut,
+    alternatives: notice.alternatives,
+  });
+
+  /**
+   * Asks whether the concert sold out (or came back) and tells every waiting socket here when
+   * the answer differs from the last one told: at once for the first seat change, then at most
+   * every SOLD_OUT_CHECK_GAP_MS while changes keep coming.
+   */
+  function checkSoldOut(concertId: number): void {
+    const group = concerts.get(concertId);
+    if (!group) return;
+    if (group.isChecking) {
+      group.isRecheckDue = true;
+      return;
+    }
+    group.isChecking = true;
+    group.checkedAt = deps.clock.now().getTime();
+    deps.queue
+      .soldOutNotice(concertId)
+      .then((notice) => {
+        if (concerts.get(concertId) !== group || !notice) return;
+        // Never sold out while these sockets watched: nothing to take back.
+        if (!notice.soldOut && group.lastNotice === null) return;
+        const frame = noticeFrame(notice);
+        const json = JSON.stringify(frame);
+        if (json === group.lastNotice) return;
+        group.lastNotice = notice.soldOut ? json : null;
+        for (const socket of group.sockets.values()) send(socket, frame);
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'sold-out check failed'))
+      .finally(() => {
+        group.isChecking = false;
+        if (!group.isRecheckDue) return;
+        group.isRecheckDue = false;
+        setTimeout(() => checkSoldOut(concertId), SOLD_OUT_CHECK_GAP_MS).unref();
+      });
+  }
+
+  function onSeatChange(concertId: number, message: unknown): void {
+    const change = message as Partial<SeatChange> | null;
+    // A hold takes a free seat and leaves it held: neither sells out nor brings seats back.
+    const seatIds = change?.seatIds ?? [];
+    const held = new Set((change?.held ?? []).map((seat) => seat.seatId));
+    if (seatIds.length > 0 && seatIds.every((seatId) => held.has(seatId))) return;
+    checkSoldOut(concertId);
+  }
 
   function onEvent(concertId: number, event: QueueEvent): void {
     const group = concerts.get(concertId);
@@ -75,6 +146,13 @@ export function createWaitQueueSockets(deps: {
         unsubscribe: deps.bus.subscribe(queueChannel(concertId), (message) =>
           onEvent(concertId, message as QueueEvent),
         ),
+        unsubscribeSeats: deps.bus.subscribe(seatChannel(concertId), (message) =>
+          onSeatChange(concertId, message),
+        ),
+        lastNotice: null,
+        isChecking: false,
+        isRecheckDue: false,
+        checkedAt: deps.clock.now().getTime(),
       };
       const created = group;
       // Redis away: the next socket subscribes afresh instead of finding this failed one.
@@ -83,6 +161,10 @@ export function createWaitQueueSockets(deps: {
           concerts.delete(concertId);
         }
       });
+      // Without seat changes the periodic check still finds a sell-out, only later.
+      created.unsubscribeSeats.catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'seat change subscription failed'),
+      );
       concerts.set(concertId, group);
     }
     return group;
@@ -95,6 +177,7 @@ export function createWaitQueueSockets(deps: {
     if (group.sockets.size === 0) {
       concerts.delete(concertId);
       void group.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+      void group.unsubscribeSeats.then((unsubscribe) => unsubscribe()).catch(() => undefined);
     }
   }
 
@@ -106,8 +189,10 @@ export function createWaitQueueSockets(deps: {
   }): Promise<void> {
     const { concertId, user, socket } = options;
     const group = groupOf(concertId);
-    // Subscribed before reading the status, so an admission in between is not missed.
+    // Subscribed before reading the status, so an admission or a sell-out in between is not
+    // missed (a failed seat subscription only delays the sell-out to the periodic check).
     await group.unsubscribe;
+    await group.unsubscribeSeats.catch(() => undefined);
     const previous = group.sockets.get(user.id);
     if (previous && previous !== socket) previous.close(CLOSE_NORMAL, 'REPLACED');
     group.sockets.set(user.id, socket);
@@ -128,6 +213,9 @@ export function createWaitQueueSockets(deps: {
         rank: status.rank,
         ...(status.etaSeconds === undefined ? {} : { etaSeconds: status.etaSeconds }),
       });
+      if (status.soldOut) {
+        send(socket, noticeFrame({ soldOut: true, alternatives: status.alternatives ?? [] }));
+      }
     } else {
       send(socket, { type: 'ERROR', message: status.message ?? '대기열 정보가 없습니다.' });
     }
@@ -149,12 +237,20 @@ export function createWaitQueueSockets(deps: {
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const soldOutRecheck = setInterval(() => {
+    const now = deps.clock.now().getTime();
+    for (const [concertId, group] of concerts) {
+      if (now - group.checkedAt >= SOLD_OUT_RECHECK_MS) checkSoldOut(concertId);
+    }
+  }, SOLD_OUT_RECHECK_TIMER_MS);
+  soldOutRecheck.unref();
 
   return {
     attach,
     connectedCount: () => [...concerts.values()].reduce((n, g) => n + g.sockets.size, 0),
     closeAll() {
       clearInterval(heartbeat);
+      clearInterval(soldOutRecheck);
       for (const group of concerts.values()) {
         for (const socket of group.sockets.values()) socket.close(1001, 'SERVER_SHUTDOWN');
       }
