@@ -16,6 +16,7 @@ import { formatNumber } from '@/lib/format';
 import { useQueueEntry } from '../hooks/use-queue-entry';
 import { useWaitQueue, type WaitQueueState } from '../hooks/use-wait-queue';
 import { formatEta } from '../utils/format-eta';
+import { SoldOutAlternatives, soldOutAnnouncement } from './sold-out-alternatives';
 import type { WaitRouteState } from '../utils/queue-entry';
 
 export const waitingRoomTexts = {
@@ -177,6 +178,20 @@ export function WaitingRoom({ concertId, concertTitle, initial }: WaitingRoomPro
         </h1>
         {concertTitle && <p className="mt-2 text-base text-zinc-300">{concertTitle}</p>}
       </header>
+
+      {/* Always present, so the sell-out is announced the moment it arrives. */}
+      <p
+        role="status"
+        aria-live="assertive"
+        aria-atomic="true"
+        className="sr-only"
+        data-testid="sold-out-announcement"
+      >
+        {state.soldOut && state.phase === 'waiting' ? soldOutAnnouncement(state.alternatives) : ''}
+      </p>
+      {state.soldOut && state.phase === 'waiting' && (
+        <SoldOutAlternatives concertId={concertId} alternatives={state.alternatives} />
+      )}
 
       <section
         aria-label="대기 현황"

@@ -1,3 +1,4 @@
+import type { PerformanceAlternative } from '@curtaincall/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { storeAccessKey } from '@/lib/access-key';
@@ -19,6 +20,10 @@ export interface WaitQueueState {
   /** The highest rank seen this visit: the start of the progress bar. */
   startRank: number | null;
   connection: ConnectionState;
+  /** The performance sold out while waiting (issue 26): say so, and offer `alternatives`. */
+  soldOut: boolean;
+  /** The show's other performances on sale, with places left and their queue lengths. */
+  alternatives: PerformanceAlternative[];
 }
 
 /**
@@ -35,6 +40,8 @@ export function useWaitQueue(concertId: number, initial: WaitRouteState): WaitQu
     etaSeconds: initial.etaSeconds,
     startRank: initial.rank,
     connection: 'connecting',
+    soldOut: false,
+    alternatives: [],
   });
 
   useEffect(() => {
@@ -59,6 +66,8 @@ export function useWaitQueue(concertId: number, initial: WaitRouteState): WaitQu
           else redirectTimer = setTimeout(goToSeats, waitQueueTiming.redirectDelayMs);
         },
         onNotInQueue: () => setState((current) => ({ ...current, phase: 'not-in-queue' })),
+        onPerformanceStatus: ({ soldOut, alternatives }) =>
+          setState((current) => ({ ...current, soldOut, alternatives })),
         onConnection: (connection) => setState((current) => ({ ...current, connection })),
       },
     });

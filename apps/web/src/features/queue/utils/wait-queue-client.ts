@@ -1,4 +1,9 @@
-import type { QueueStatusResult } from '@curtaincall/contracts';
+import {
+  performanceAlternativeSchema,
+  type PerformanceAlternative,
+  type QueueStatusResult,
+} from '@curtaincall/contracts';
+import { z } from 'zod';
 
 /** Timings of buyer-side.md §9 ("Wait-room fallback poll"). */
 export const waitQueueTiming = {
@@ -28,6 +33,14 @@ export interface WebSocketLike {
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
 
+/** Whether the performance waited for sold out, and where the fan may go instead (issue 26). */
+export interface PerformanceSaleNotice {
+  soldOut: boolean;
+  alternatives: PerformanceAlternative[];
+}
+
+const alternativesSchema = z.array(performanceAlternativeSchema);
+
 export interface WaitQueueHandlers {
   /** A new rank (always ≥ 1) and, when the server knows it, the estimated wait. */
   onRank: (rank: number, etaSeconds: number | null) => void;
@@ -35,6 +48,11 @@ export interface WaitQueueHandlers {
   onAdmitted: (accessKey: string, source: 'socket' | 'status') => void;
   /** The server no longer has the user in the queue (EXPIRED_OR_NOT_IN_QUEUE). */
   onNotInQueue: () => void;
+  /**
+   * The performance sold out (with the show's other performances on sale) or came back on sale:
+   * from a PERFORMANCE_STATUS frame, or a WAITING status answer (no `soldOut` there: on sale).
+   */
+  onPerformanceStatus?: (notice: PerformanceSaleNotice) => void;
   onConnection?: (state: ConnectionState) => void;
 }
 
@@ -203,6 +221,10 @@ export class WaitQueueClient {
         if (result.rank && result.rank > 0) {
           this.options.handlers.onRank(result.rank, result.etaSeconds ?? null);
         }
+        this.options.handlers.onPerformanceStatus?.({
+          soldOut: result.soldOut === true,
+          alternatives: result.soldOut ? (result.alternatives ?? []) : [],
+        });
         return;
       case 'EXPIRED_OR_NOT_IN_QUEUE':
         this.stop();
@@ -244,6 +266,18 @@ export class WaitQueueClient {
           rank,
           typeof etaSeconds === 'number' && Number.isFinite(etaSeconds) ? etaSeconds : null,
         );
+        return;
+      }
+      case 'PERFORMANCE_STATUS': {
+        const alternatives = alternativesSchema.safeParse(frame.alternatives ?? []);
+        if (typeof frame.soldOut !== 'boolean' || !alternatives.success) {
+          console.warn('[wait-queue] unreadable performance status', frame);
+          return;
+        }
+        this.options.handlers.onPerformanceStatus?.({
+          soldOut: frame.soldOut,
+          alternatives: frame.soldOut ? alternatives.data : [],
+        });
         return;
       }
       default:
