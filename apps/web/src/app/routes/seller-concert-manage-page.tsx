@@ -12,42 +12,41 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import { useSession } from '@/features/auth/hooks/use-session';
-import {
-  useSellerConcerts,
-  useSellerConcertsByStatus,
-} from '@/features/seller-concerts/api/seller-concerts-api';
+import { useSellerConcertsByStatus } from '@/features/seller-concerts/api/seller-concerts-api';
+import { useSellerShows } from '@/features/seller-concerts/api/seller-shows-api';
+import { AddPerformanceDialog } from '@/features/seller-concerts/components/add-performance-dialog';
 import { AiSummaryDialog } from '@/features/seller-concerts/components/ai-summary-dialog';
 import { CancelConcertDialog } from '@/features/seller-concerts/components/cancel-concert-dialog';
+import { CancelShowDialog } from '@/features/seller-concerts/components/cancel-show-dialog';
 import { ConcertFormModal } from '@/features/seller-concerts/components/concert-form-modal';
 import { SellerConcertList } from '@/features/seller-concerts/components/seller-concert-list';
+import { ShowEditDialog } from '@/features/seller-concerts/components/show-edit-dialog';
 import { useAiCooldowns } from '@/features/seller-concerts/utils/ai-cooldown';
 import {
   formatListRange,
   sellerConcertTexts,
   statusFilterOptions,
 } from '@/features/seller-concerts/utils/seller-concert-texts';
+import {
+  groupFromShow,
+  groupsFromConcerts,
+  pageOfGroups,
+  type ShowGroup,
+} from '@/features/seller-concerts/utils/show-groups';
 import { useBreakpoint } from '@/lib/use-breakpoint';
 
 type PageSize = (typeof sellerConcertPageSizes)[number];
 
-/** The form dialog: closed, a new concert, or one concert's edit. */
-type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; concert: SellerConcert };
+/** The form dialog: closed, a new concert, or one concert's (or one performance's) edit. */
+type FormState =
+  | { mode: 'closed' }
+  | { mode: 'create' }
+  | { mode: 'edit'; concert: SellerConcert; isPerformance: boolean };
 
-/**
- * One status's concerts come unpaged from `GET /seller/concerts/status`: sorted like the full
- * list (newest registration first) and paged here.
- */
-export function pageOfConcerts(concerts: SellerConcert[], page: number, size: number) {
-  const sorted = [...concerts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const totalPages = Math.ceil(sorted.length / size);
-  const number = Math.min(page, Math.max(0, totalPages - 1));
-  return {
-    content: sorted.slice(number * size, (number + 1) * size),
-    number,
-    size,
-    totalElements: sorted.length,
-    totalPages,
-  };
+/** A concert to cancel, and whether it is one performance of a show of several. */
+interface Cancelling {
+  concert: SellerConcert;
+  isPerformance: boolean;
 }
 
 /**
@@ -74,7 +73,11 @@ function useScrolledPast(element: Element | null): boolean {
 const selectClass =
   'h-10 rounded-xl border border-surface-700 bg-surface-900 px-3 text-sm text-zinc-100 [color-scheme:dark] focus:border-rose-400 focus:outline-none';
 
-/** /seller/concerts/manage (seller-admin-side.md §2 "Concert management"). */
+/**
+ * /seller/concerts/manage (seller-admin-side.md §2 "Concert management"), with 회차 (issue 26):
+ * each show once with its performances under it, 회차 추가, 공연 정보 수정 and 공연 전체 취소 per
+ * show, and per performance the concert's own edit, seats and cancel.
+ */
 export function SellerConcertManagePage() {
   const { user } = useSession();
   const { isMobile } = useBreakpoint();
@@ -83,17 +86,24 @@ export function SellerConcertManagePage() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<PageSize>(10);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
-  const [cancelling, setCancelling] = useState<SellerConcert | null>(null);
+  const [cancelling, setCancelling] = useState<Cancelling | null>(null);
+  const [addingTo, setAddingTo] = useState<ShowGroup | null>(null);
+  const [editingShow, setEditingShow] = useState<ShowGroup | null>(null);
+  const [cancellingShow, setCancellingShow] = useState<ShowGroup | null>(null);
   const [summarising, setSummarising] = useState<SellerConcert | null>(null);
   const cooldowns = useAiCooldowns();
   const [firstCard, setFirstCard] = useState<HTMLLIElement | null>(null);
   const isPastFirstCard = useScrolledPast(firstCard);
 
-  const all = useSellerConcerts({ sellerId, page, size }, user !== null && status === null);
+  // Issue 26: every status lists shows with their performances (GET /seller/shows); one status
+  // lists its performances under their shows, paged here.
+  const all = useSellerShows({ sellerId, page, size }, user !== null && status === null);
   const byStatus = useSellerConcertsByStatus(sellerId, status, user !== null);
   const query = status === null ? all : byStatus;
   const list =
-    status === null ? all.data : byStatus.data && pageOfConcerts(byStatus.data, page, size);
+    status === null
+      ? all.data && { ...all.data, content: all.data.content.map(groupFromShow) }
+      : byStatus.data && pageOfGroups(groupsFromConcerts(byStatus.data), page, size);
 
   // The route guard lets only sellers in; visitors without a session see the 403 page's
   // '로그인한 판매자만' words (unauthorized-page.tsx).
@@ -130,11 +140,14 @@ export function SellerConcertManagePage() {
     content = (
       <>
         <SellerConcertList
-          concerts={list.content}
+          groups={list.content}
           firstCardRef={setFirstCard}
-          onEdit={(concert) => setForm({ mode: 'edit', concert })}
-          onCancel={setCancelling}
+          onEdit={(concert, isPerformance) => setForm({ mode: 'edit', concert, isPerformance })}
+          onCancel={(concert, isPerformance) => setCancelling({ concert, isPerformance })}
           onAiSummary={setSummarising}
+          onAddPerformance={setAddingTo}
+          onEditShow={setEditingShow}
+          onCancelShow={setCancellingShow}
         />
         <Pagination
           page={list.number}
@@ -153,14 +166,17 @@ export function SellerConcertManagePage() {
   // The summary dialog follows the list, so a regenerated summary shows in the row at once.
   const summaryConcert =
     summarising &&
-    (list?.content.find((concert) => concert.concertId === summarising.concertId) ?? summarising);
+    (list?.content
+      .flatMap((group) => group.performances)
+      .find((concert) => concert.concertId === summarising.concertId) ??
+      summarising);
 
   return (
     // On phones the floating add button sits over the bottom: the page leaves room for it.
     <div className="pb-24 tablet:pb-0">
       <ConsolePage
         title="콘서트 관리"
-        description="등록한 콘서트를 상태별로 확인하고 수정, 취소, AI 요약 재생성을 할 수 있습니다."
+        description="등록한 콘서트를 상태별로 확인하고 수정, 취소, 회차 추가, AI 요약 재생성을 할 수 있습니다."
         actions={
           <>
             <Button
@@ -249,12 +265,21 @@ export function SellerConcertManagePage() {
         isOpen={form.mode !== 'closed'}
         sellerId={sellerId}
         concert={form.mode === 'edit' ? form.concert : null}
+        isPerformanceOfShow={form.mode === 'edit' && form.isPerformance}
         onClose={() => setForm({ mode: 'closed' })}
       />
       <CancelConcertDialog
         sellerId={sellerId}
-        concert={cancelling}
+        concert={cancelling?.concert ?? null}
+        isPerformance={cancelling?.isPerformance ?? false}
         onClose={() => setCancelling(null)}
+      />
+      <AddPerformanceDialog sellerId={sellerId} show={addingTo} onClose={() => setAddingTo(null)} />
+      <ShowEditDialog sellerId={sellerId} show={editingShow} onClose={() => setEditingShow(null)} />
+      <CancelShowDialog
+        sellerId={sellerId}
+        show={cancellingShow}
+        onClose={() => setCancellingShow(null)}
       />
       <AiSummaryDialog
         sellerId={sellerId}

@@ -46,6 +46,24 @@ function sellerConcert(overrides: Partial<SellerConcert> = {}): SellerConcert {
   };
 }
 
+/**
+ * `GET /seller/shows` as the server answers it (issue 26): each concert here is a show of its own
+ * (its show id is its concert id), so the list draws the spec's single rows.
+ */
+function showOfOne(concert: SellerConcert) {
+  return {
+    showId: concert.concertId,
+    title: concert.title,
+    artist: concert.artist,
+    venueName: concert.venueName,
+    posterImageUrl: concert.posterImageUrl,
+    maxTicketsPerShow: null,
+    firstDate: concert.concertDate,
+    lastDate: concert.concertDate,
+    performances: [{ ...concert, showId: concert.concertId }],
+  };
+}
+
 /** Every seller-concert call, as 'METHOD path?query' (and the JSON body where there is one). */
 interface Recorded {
   line: string;
@@ -210,8 +228,8 @@ describe('/seller/concerts/register', () => {
           { status: 201 },
         );
       }),
-      http.get('/api/seller/concerts', () =>
-        HttpResponse.json({ success: true, data: pageOf([sellerConcert()]) }),
+      http.get('/api/seller/shows', () =>
+        HttpResponse.json({ success: true, data: pageOf([showOfOne(sellerConcert())]) }),
       ),
     );
     const { router } = renderApp('/seller/concerts/register', { session: users.seller });
@@ -386,14 +404,14 @@ describe('/seller/concerts/register', () => {
 describe('/seller/concerts/manage', () => {
   function serveList(concerts: SellerConcert[], record?: (request: Request) => Promise<void>) {
     server.use(
-      http.get('/api/seller/concerts', async ({ request }) => {
+      http.get('/api/seller/shows', async ({ request }) => {
         await record?.(request);
         const url = new URL(request.url);
         const size = Number(url.searchParams.get('size'));
         const page = Number(url.searchParams.get('page'));
         return HttpResponse.json({
           success: true,
-          data: pageOf(concerts.slice(page * size, (page + 1) * size), {
+          data: pageOf(concerts.slice(page * size, (page + 1) * size).map(showOfOne), {
             number: page,
             size,
             totalElements: concerts.length,
@@ -405,7 +423,9 @@ describe('/seller/concerts/manage', () => {
         const status = new URL(request.url).searchParams.get('status');
         return HttpResponse.json({
           success: true,
-          data: concerts.filter((concert) => concert.status === status),
+          data: concerts
+            .filter((concert) => concert.status === status)
+            .map((concert) => ({ ...concert, showId: concert.concertId })),
         });
       }),
     );
@@ -424,9 +444,8 @@ describe('/seller/concerts/manage', () => {
     serveList(concerts, record);
     renderApp('/seller/concerts/manage', { session: users.seller });
     expect(await screen.findByText('총 25개 중 1-10번째 표시')).toBeInTheDocument();
-    expect(calls[0]?.line).toBe(
-      `GET /api/seller/concerts?sellerId=${sellerId}&page=0&size=10&sortBy=createdAt&sortDir=desc`,
-    );
+    // Issue 26: the list is of shows, newest first, each with its performances.
+    expect(calls[0]?.line).toBe(`GET /api/seller/shows?sellerId=${sellerId}&page=0&size=10`);
     expect(screen.getByRole('option', { name: '100개씩' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '3 페이지' }));
@@ -628,8 +647,8 @@ describe('/seller/concerts/manage', () => {
 describe('AI summary regeneration', () => {
   function serveOne(concert: SellerConcert) {
     server.use(
-      http.get('/api/seller/concerts', () =>
-        HttpResponse.json({ success: true, data: pageOf([concert]) }),
+      http.get('/api/seller/shows', () =>
+        HttpResponse.json({ success: true, data: pageOf([showOfOne(concert)]) }),
       ),
     );
   }

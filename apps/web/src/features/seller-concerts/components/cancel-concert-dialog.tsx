@@ -1,4 +1,4 @@
-import type { SellerConcert } from '@curtaincall/contracts';
+import { formatPerformanceLabel, type SellerConcert } from '@curtaincall/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,11 @@ import { sellerConcertTexts } from '../utils/seller-concert-texts';
 interface CancelConcertDialogProps {
   sellerId: number;
   concert: SellerConcert | null;
+  /**
+   * Issue 26: the concert is one performance of a show of several, and only it is cancelled:
+   * the dialog says '이 회차 취소' and that only its buyers are refunded.
+   */
+  isPerformance?: boolean;
   onClose: () => void;
 }
 
@@ -28,9 +33,15 @@ export function cancelledMessage(message: string, refundsPending: number): strin
 /**
  * Cancelling a concert (`DELETE /seller/concerts/{id}`): a confirmation that says what happens
  * to the buyers (every paid booking refunded, holds and the queue ended). 409
- * '이미 취소된 콘서트입니다.' and the other refusals are shown in the dialog.
+ * '이미 취소된 콘서트입니다.' and the other refusals are shown in the dialog. For one performance of
+ * a show, the same call cancels that performance alone.
  */
-export function CancelConcertDialog({ sellerId, concert, onClose }: CancelConcertDialogProps) {
+export function CancelConcertDialog({
+  sellerId,
+  concert,
+  isPerformance = false,
+  onClose,
+}: CancelConcertDialogProps) {
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: (concertId: number) => cancelConcert(sellerId, concertId),
@@ -55,7 +66,7 @@ export function CancelConcertDialog({ sellerId, concert, onClose }: CancelConcer
     <Modal
       isOpen={concert !== null}
       onClose={close}
-      title="콘서트 취소"
+      title={isPerformance ? '이 회차 취소' : '콘서트 취소'}
       size="medium"
       footer={
         <>
@@ -66,7 +77,7 @@ export function CancelConcertDialog({ sellerId, concert, onClose }: CancelConcer
             onClick={() => concert && cancel.mutate(concert.concertId)}
             isLoading={cancel.isPending}
           >
-            콘서트 취소
+            {isPerformance ? '이 회차 취소' : '콘서트 취소'}
           </Button>
         </>
       }
@@ -81,10 +92,18 @@ export function CancelConcertDialog({ sellerId, concert, onClose }: CancelConcer
           </div>
           <p className="flex items-start gap-2 rounded-xl border border-amber-400/30 bg-amber-500/10 px-4 py-3 text-amber-100">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>
-              취소하면 되돌릴 수 없습니다. 결제된 모든 예매가 전액 환불되고, 좌석 선점과 대기열이
-              종료됩니다.
-            </span>
+            {isPerformance ? (
+              <span>
+                {formatPerformanceLabel(concert.concertDate, concert.startTime)} 회차만 취소합니다.
+                취소하면 되돌릴 수 없습니다. 이 회차의 결제된 예매만 전액 환불되고, 이 회차의 좌석
+                선점과 대기열이 종료됩니다. 다른 회차의 예매와 판매는 그대로입니다.
+              </span>
+            ) : (
+              <span>
+                취소하면 되돌릴 수 없습니다. 결제된 모든 예매가 전액 환불되고, 좌석 선점과 대기열이
+                종료됩니다.
+              </span>
+            )}
           </p>
           {cancel.isError && (
             <p

@@ -1,4 +1,4 @@
-import type { SellerConcert } from '@curtaincall/contracts';
+import { formatPerformanceLabel, type SellerConcert } from '@curtaincall/contracts';
 import { useRef } from 'react';
 import { Modal } from '@/components/ui/modal';
 import type { SavedConcert } from '../api/seller-concerts-api';
@@ -9,6 +9,8 @@ interface ConcertFormModalProps {
   sellerId: number;
   /** Edit mode when given, create mode otherwise. */
   concert: SellerConcert | null;
+  /** Issue 26: the concert is one performance of a show of several (its own fields only). */
+  isPerformanceOfShow?: boolean;
   onClose: () => void;
   onSaved?: (saved: SavedConcert) => void;
 }
@@ -21,6 +23,7 @@ export function ConcertFormModal({
   isOpen,
   sellerId,
   concert,
+  isPerformanceOfShow = false,
   onClose,
   onSaved,
 }: ConcertFormModalProps) {
@@ -29,8 +32,14 @@ export function ConcertFormModal({
     <Modal
       isOpen={isOpen}
       onClose={() => formRef.current?.requestClose()}
-      title={concert ? '콘서트 수정' : '콘서트 등록'}
-      description={concert ? concert.title : '새 콘서트의 정보를 입력해주세요.'}
+      title={concert ? (isPerformanceOfShow ? '회차 수정' : '콘서트 수정') : '콘서트 등록'}
+      description={
+        concert
+          ? isPerformanceOfShow
+            ? `${concert.title} · ${formatPerformanceLabel(concert.concertDate, concert.startTime)} · 제목, 설명, 포스터 등 공연 정보는 '공연 정보 수정'에서 모든 회차를 함께 바꿉니다.`
+            : concert.title
+          : '새 콘서트의 정보를 입력해주세요.'
+      }
       size="large"
     >
       <ConcertForm
@@ -39,6 +48,7 @@ export function ConcertFormModal({
         ref={formRef}
         sellerId={sellerId}
         concert={concert ?? undefined}
+        isPerformanceOfShow={isPerformanceOfShow}
         closeLabel="닫기"
         onClosed={onClose}
         onSaved={(saved) => {
