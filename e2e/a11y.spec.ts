@@ -221,7 +221,8 @@ const visits: Record<RoutePath, Visit> = {
     },
   },
   // /seller/concerts lands on the management list; this visit also opens the edit dialog there,
-  // so the concert form inside a dialog is checked as well.
+  // so the concert form inside a dialog is checked as well (issue 26: a concert's or one
+  // performance's, not the show's 공연 정보 수정, which the manage visit opens).
   '/seller/concerts': {
     account: 'seller',
     open: async (page) => {
@@ -229,10 +230,10 @@ const visits: Record<RoutePath, Visit> = {
       await expect(visibleText(page, '번째 표시')).toBeVisible();
       await page
         .getByRole('button', { name: / 수정$/, disabled: false })
-        .filter({ visible: true })
+        .filter({ visible: true, hasNotText: '공연 정보 수정' })
         .first()
         .click();
-      await expect(page.getByRole('dialog', { name: '콘서트 수정' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /^(콘서트|회차) 수정$/ })).toBeVisible();
     },
   },
   '/seller/concerts/register': {
@@ -240,13 +241,30 @@ const visits: Record<RoutePath, Visit> = {
     open: async (page) => {
       await goto(page, '/seller/concerts/register', '콘서트 등록');
       await expect(page.getByRole('group', { name: '포스터 이미지' })).toBeVisible();
+      // Issue 26: the 회차 calendar with two dates chosen, so their time rows and the
+      // 모든 회차 동일 / 회차별 설정 choice are checked too.
+      await page.getByRole('button', { name: '다음 달' }).click();
+      const days = page.getByRole('grid').locator('[role="gridcell"][data-date]');
+      await days.nth(9).click();
+      await days.nth(10).click();
+      await expect(page.getByRole('group', { name: '예매 기간' })).toBeVisible();
     },
   },
+  // Issue 26: the list of shows with the 회차 추가 dialog open on a date of its calendar.
   '/seller/concerts/manage': {
     account: 'seller',
     open: async (page) => {
       await goto(page, '/seller/concerts/manage', '콘서트 관리');
       await expect(visibleText(page, '번째 표시')).toBeVisible();
+      await page
+        .getByRole('button', { name: / 회차 추가$/ })
+        .filter({ visible: true })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: '회차 추가' });
+      await dialog.getByRole('button', { name: '다음 달' }).click();
+      await dialog.locator('[role="gridcell"][data-date]').nth(14).click();
+      await expect(dialog.locator('[role="gridcell"][aria-selected="true"]')).toHaveCount(1);
     },
   },
   // Issue 25: the demo seller's venues, the builder and the seats of the drawn demo hall.
