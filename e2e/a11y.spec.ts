@@ -424,3 +424,73 @@ for (const account of ['anonymous', 'buyer', 'queued buyer', 'seller', 'admin'] 
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }
+
+/**
+ * Issue 26: the 회차 choice of a demo show of several performances (the calendar, a day's times
+ * and the chosen performance's places per grade), checked after the buyer has moved to another
+ * date by keyboard, at the phone, tablet and desktop widths the issue names.
+ */
+test('axe: no serious or critical violation on the 회차 calendar at 375, 820 and 1280 px', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  // Whichever demo show spans several dates (the demo's shows are issue 26 point 7's to pick).
+  const response = await page.request.get('/api/concerts?size=100');
+  const catalogue = (await response.json()) as {
+    data: {
+      content: {
+        concertId: number;
+        title: string;
+        show?: { firstDate: string; lastDate: string };
+      }[];
+    };
+  };
+  const show = catalogue.data.content.find(
+    (entry) => entry.show && entry.show.firstDate !== entry.show.lastDate,
+  );
+  expect(show, 'a demo show with performances on several dates').toBeDefined();
+  if (!show) return;
+
+  const failures: string[] = [];
+  for (const size of [
+    { width: 375, height: 812 },
+    { width: 820, height: 1180 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await goto(page, `/concerts/${show.concertId}`, show.title);
+    const picker = page.getByRole('region', { name: '회차 선택' });
+    await expect(picker.getByRole('grid')).toBeVisible();
+    const showDays = await picker
+      .getByRole('button', { name: /공연 있음$/ })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date') ?? ''));
+    const chosen = picker.locator('td[aria-selected="true"] button');
+    const from = (await chosen.getAttribute('data-date')) ?? '';
+    const target = showDays.find((date) => date > from) ?? '';
+    expect(target, `a later performance date than ${from}`).not.toBe('');
+    // Another date by keyboard alone: arrows from the chosen day, then Enter.
+    await chosen.focus();
+    const focused = picker.locator('button:focus');
+    for (let step = 0; step < 40; step += 1) {
+      if ((await focused.getAttribute('data-date')) === target) break;
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.keyboard.press('Enter');
+    await expect(
+      picker.locator(`td[aria-selected="true"] button[data-date="${target}"]`),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/[?&]performance=\d+/);
+    await expect(picker.getByRole('list', { name: '선택한 회차의 등급별 잔여석' })).toBeVisible();
+    await page.waitForTimeout(200);
+    failures.push(...(await seriousViolations(page, `회차 선택 at ${size.width}px`)));
+  }
+  await context.close();
+  expect(failures, failures.join('\n')).toEqual([]);
+});
