@@ -159,6 +159,61 @@ describe('demo data', () => {
     expect(free?.n).toBe(0);
   });
 
+  it('has shows of 2-5 performances, one with a sold-out performance beside ones on sale (issue 26)', async () => {
+    const db = ctx.database.db;
+    const performances = await queryRows<{
+      show_id: number;
+      title: string;
+      statuses: string[];
+      dates: string[];
+      per_show: number | null;
+    }>(
+      db,
+      sql`select c.show_id, min(c.title) as title,
+                 array_agg(c.status order by c.concert_date, c.start_time) as statuses,
+                 array_agg(to_char(c.concert_date, 'YYYY-MM-DD') order by c.concert_date, c.start_time) as dates,
+                 min(s.max_tickets_per_show) as per_show
+          from concerts c join shows s on s.id = c.show_id
+          group by c.show_id having count(*) > 1 order by c.show_id`,
+    );
+    const byTitle = new Map(performances.map((show) => [show.title, show]));
+    expect(performances.length).toBeGreaterThanOrEqual(3);
+    expect(performances.every((show) => show.statuses.length <= 5)).toBe(true);
+    // Three consecutive dates, sold out the first evening, with a limit across them.
+    const reggae = byTitle.get('레게 선셋 파티');
+    expect(reggae?.statuses).toEqual(['SOLD_OUT', 'ON_SALE', 'ON_SALE']);
+    expect(reggae?.dates).toEqual([0, 1, 2].map((d) => addDays(reggae?.dates[0] ?? '', d)));
+    expect(reggae?.per_show).toBe(6);
+    expect(byTitle.get('뮤지컬 넘버 콘서트 〈무대 위의 별〉')?.statuses).toEqual([
+      'SCHEDULED',
+      'SCHEDULED',
+      'SCHEDULED',
+    ]);
+    expect(byTitle.get('재즈 브런치 라이브')?.statuses).toEqual(['COMPLETED', 'COMPLETED']);
+
+    // The sold-out performance really is: every seat belongs to a paid booking.
+    const [soldOut] = await queryRows<{ id: number; free: number }>(
+      db,
+      sql`select c.id, (select count(*)::int from concert_seats s
+                        where s.concert_id = c.id and s.status <> 'BOOKED') as free
+          from concerts c where c.title = '레게 선셋 파티' and c.status = 'SOLD_OUT'`,
+    );
+    expect(soldOut?.free).toBe(0);
+
+    // The two mornings of the brunch show share their reviews; a verified one names its day.
+    const [brunch] = await db
+      .select({ id: concerts.id })
+      .from(concerts)
+      .where(eq(concerts.title, '재즈 브런치 라이브'))
+      .orderBy(concerts.id)
+      .limit(1);
+    const page = (
+      await ctx.app.inject({ url: `/api/concerts/reviews/${brunch?.id}?size=50` })
+    ).json().data as { totalElements: number; content: Array<{ performance?: object }> };
+    expect(page.totalElements).toBe(10);
+    expect(page.content.filter((review) => review.performance).length).toBeGreaterThanOrEqual(5);
+  });
+
   it('has reviews, with 3+ concerts having 10 or more', async () => {
     const rows = await ctx.database.db
       .select({ concertId: reviews.concertId, n: count() })

@@ -31,6 +31,7 @@ import {
 } from './demo-content';
 import { renderPoster } from './posters';
 import { seedDemoVenues, demoVenues } from './demo-venues';
+import { seedDemoPerformances } from './demo-performances';
 import { seedSellerDemo, writeSellerDemoDocuments } from './seller-demo';
 
 const META_KEY = 'demo-data';
@@ -111,6 +112,9 @@ export async function seedDemoData(deps: {
     // Its own marker: a database seeded before seller applications existed gets them once too.
     await seedSellerDemo(tx, { clock, passwordHash: fanHash ?? '' });
     await seedDemoVenues(tx, { clock });
+    // Issue 26, its own marker too: some demo concerts become shows of several performances,
+    // added after the catalogue so its concerts keep their ids.
+    await seedDemoPerformances(tx, { clock });
     // The demo accounts' addresses count as verified (issue 22), those seeded before included.
     // `.example` is reserved (RFC 2606): nobody else can own one of these mailboxes.
     await tx
