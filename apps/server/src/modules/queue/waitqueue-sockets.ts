@@ -91,10 +91,16 @@ export function createWaitQueueSockets(deps: {
       })
       .catch((error: unknown) => deps.log.warn({ err: error }, 'sold-out check failed'))
       .finally(() => {
-        group.isChecking = false;
-        if (!group.isRecheckDue) return;
+        if (!group.isRecheckDue) {
+          group.isChecking = false;
+          return;
+        }
+        // Still "checking" through the gap: the changes arriving meanwhile wait for this one.
         group.isRecheckDue = false;
-        setTimeout(() => checkSoldOut(concertId), SOLD_OUT_CHECK_GAP_MS).unref();
+        setTimeout(() => {
+          group.isChecking = false;
+          checkSoldOut(concertId);
+        }, SOLD_OUT_CHECK_GAP_MS).unref();
       });
   }
 
