@@ -21,8 +21,8 @@ import {
   newConcertDraft,
   pricedLayoutOrThrow,
   type NewConcertSeats,
-  type SellerConcertsService,
-} from '../seller-concerts/seller-concerts.service';
+} from '../seller-concerts/new-concert-draft';
+import type { SellerConcertsService } from '../seller-concerts/seller-concerts.service';
 import { layoutPlaces } from '../venues/layout-seats';
 import { sharedFieldsOf } from './show-shared-fields';
 import {
