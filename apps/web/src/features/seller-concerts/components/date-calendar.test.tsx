@@ -58,7 +58,13 @@ describe('DateCalendar', () => {
     // 2026-12-01 is a Tuesday: two blank cells before it.
     const firstWeek = within(grid).getAllByRole('row')[1] as HTMLElement;
     const cells = within(firstWeek).getAllByRole('gridcell');
-    expect(cells.slice(0, 3).map((cell) => cell.textContent)).toEqual(['', '', '1']);
+    expect(cells.slice(0, 3).map((cell) => cell.textContent)).toEqual([
+      '',
+      '',
+      `1${formatDayName('2026-12-01')}`,
+    ]);
+    // A day reads as its whole date (the visible number alone is hidden from screen readers).
+    expect(cells[2]).toHaveAccessibleName('2026년 12월 1일 화요일');
     // The tab stop is tomorrow, the first day that can be chosen.
     expect(day('2026-12-16')).toHaveAttribute('tabindex', '0');
     expect(day('2026-12-15')).toHaveAttribute('aria-current', 'date');

@@ -124,12 +124,12 @@ export function DateCalendar({
     'flex size-10 items-center justify-center rounded-lg border border-surface-700 text-zinc-200 hover:border-zinc-400 hover:text-white disabled:cursor-not-allowed disabled:border-dashed disabled:text-zinc-600';
 
   return (
-    <div className="flex min-w-0 flex-col gap-2">
+    <div className="flex w-full max-w-sm min-w-0 flex-col gap-2">
       <p className="text-sm font-medium text-zinc-200">{title}</p>
       <p id={hintId} className="text-xs text-zinc-400">
         {hint}
       </p>
-      <div className="w-full max-w-sm rounded-2xl border border-surface-700 bg-surface-900 p-2 tablet:p-3">
+      <div className="w-full rounded-2xl border border-surface-700 bg-surface-900 p-2 tablet:p-3">
         <div className="mb-2 flex items-center justify-between gap-2">
           <button
             type="button"
@@ -195,11 +195,6 @@ export function DateCalendar({
                       aria-selected={isSelected}
                       aria-disabled={disabled || undefined}
                       aria-current={date === today ? 'date' : undefined}
-                      aria-label={
-                        isMarked && markedLabel
-                          ? `${formatDayName(date)}, ${markedLabel}`
-                          : formatDayName(date)
-                      }
                       onClick={() => choose(date)}
                       onFocus={() => setActiveDate(date)}
                       className={clsx(
@@ -213,7 +208,14 @@ export function DateCalendar({
                         date === today && 'ring-1 ring-zinc-500 ring-inset',
                       )}
                     >
-                      {Number(date.slice(8))}
+                      {/* The name is the whole date, read from the text for screen readers
+                      (an aria-label would not contain the visible day number as a word). */}
+                      <span aria-hidden>{Number(date.slice(8))}</span>
+                      <span className="sr-only">
+                        {isMarked && markedLabel
+                          ? `${formatDayName(date)}, ${markedLabel}`
+                          : formatDayName(date)}
+                      </span>
                       {isMarked && (
                         <span
                           aria-hidden

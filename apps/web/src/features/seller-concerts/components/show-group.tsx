@@ -36,6 +36,12 @@ import { SeatsSold } from './seats-sold';
 import { SellerConcertPoster } from './seller-concert-poster';
 import { SellerConcertStatus } from './seller-concert-status';
 
+/**
+ * In the table the buttons may break their words over two lines, so the 관리 column stays as
+ * narrow as a single concert's and the AI column is not pushed past 1280 px.
+ */
+const wrapInTable = 'h-auto! min-h-9 py-1.5 text-left whitespace-normal!';
+
 /** Why the show's own buttons are off: nothing left to edit or cancel. */
 const noOpenPerformance = '수정하거나 취소할 수 있는 회차가 없습니다.';
 
@@ -48,13 +54,17 @@ function dateRange(group: ShowGroup): string {
   });
 }
 
-/** The range on one line and the count under it, so the table's date column stays narrow. */
+/**
+ * The first date on one line, the rest of the range and the count under it ('~ 12.22 · 3회'),
+ * so the table's date column is no wider than a single concert's.
+ */
 function DateRangeLines({ group }: { group: ShowGroup }) {
-  const [range, count] = dateRange(group).split(' · ');
+  const [range = '', count = ''] = dateRange(group).split(' · ');
+  const [first = range, last] = range.split(' ~ ');
   return (
     <>
-      <p>{range}</p>
-      <p className="text-xs text-zinc-400">{count}</p>
+      <p>{first}</p>
+      <p className="text-xs text-zinc-400">{last ? `~ ${last} · ${count}` : count}</p>
     </>
   );
 }
@@ -84,6 +94,7 @@ function ShowGroupActions({
           variant="outline"
           size="sm"
           onClick={() => actions.onAddPerformance(group)}
+          className={clsx(isStacked && wrapInTable)}
           aria-label={`${group.title} 회차 추가`}
         >
           <CalendarPlus className="size-4" aria-hidden />
@@ -95,7 +106,7 @@ function ShowGroupActions({
           onClick={() => actions.onEditShow(group)}
           disabled={!hasOpen}
           title={hasOpen ? undefined : noOpenPerformance}
-          className={lockedLook}
+          className={clsx(lockedLook, isStacked && wrapInTable)}
           aria-label={`${group.title} 공연 정보 수정`}
         >
           <Pencil className="size-4" aria-hidden />
@@ -107,7 +118,7 @@ function ShowGroupActions({
           onClick={() => summary && actions.onAiSummary(summary)}
           disabled={aiLock !== null}
           title={aiLock ?? undefined}
-          className={lockedLook}
+          className={clsx(lockedLook, isStacked && wrapInTable)}
           aria-label={`${group.title} AI 요약 재생성`}
         >
           <Sparkles className="size-4" aria-hidden />
@@ -119,7 +130,7 @@ function ShowGroupActions({
           onClick={() => actions.onCancelShow(group)}
           disabled={!hasOpen}
           title={hasOpen ? undefined : showMessages.nothingToCancel}
-          className={lockedLook}
+          className={clsx(lockedLook, isStacked && wrapInTable)}
           aria-label={`${group.title} 공연 전체 취소`}
         >
           <CalendarX2 className="size-4" aria-hidden />
@@ -164,7 +175,7 @@ function PerformanceActions({
           onClick={() => actions.onEdit(concert, true)}
           disabled={locks.edit !== null}
           title={locks.edit ?? undefined}
-          className={lockedLook}
+          className={clsx(lockedLook, isStacked && wrapInTable)}
           aria-label={`${name} 수정`}
         >
           <Pencil className="size-4" aria-hidden />
@@ -172,7 +183,10 @@ function PerformanceActions({
         </Button>
         <Link
           to={`/seller/concerts/${concert.concertId}/seats`}
-          className={buttonStyles({ variant: 'outline', size: 'sm' })}
+          className={clsx(
+            buttonStyles({ variant: 'outline', size: 'sm' }),
+            isStacked && wrapInTable,
+          )}
           aria-label={`${name} 좌석 관리`}
         >
           <Armchair className="size-4" aria-hidden />
@@ -184,7 +198,7 @@ function PerformanceActions({
           onClick={() => actions.onCancel(concert, true)}
           disabled={locks.cancel !== null}
           title={locks.cancel ?? undefined}
-          className={lockedLook}
+          className={clsx(lockedLook, isStacked && wrapInTable)}
           aria-label={`${name} 이 회차 취소`}
         >
           <Ban className="size-4" aria-hidden />이 회차 취소
