@@ -126,6 +126,11 @@ function servePages(): string[] {
       record(request);
       return HttpResponse.json({ success: true, data: emptyPage(10) });
     }),
+    // Issue 26: the manage page lists the seller's shows.
+    http.get('/api/seller/shows', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: emptyPage(10) });
+    }),
     http.get('/api/admin/seller-requests', ({ request }) => {
       record(request);
       return HttpResponse.json({ success: true, data: [makeSellerApplication()] });

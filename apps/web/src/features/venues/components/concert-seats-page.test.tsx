@@ -424,9 +424,21 @@ describe('좌석 관리 from the concert list', () => {
       refundsDone: 0,
       soldSeats: 0,
     };
+    // Issue 26: the list is of shows; this concert is a show of its own.
+    const show = {
+      showId: 1,
+      title: concert.title,
+      artist: concert.artist,
+      venueName: concert.venueName,
+      posterImageUrl: null,
+      maxTicketsPerShow: null,
+      firstDate: concert.concertDate,
+      lastDate: concert.concertDate,
+      performances: [concert],
+    };
     server.use(
-      http.get('/api/seller/concerts', () =>
-        HttpResponse.json({ success: true, data: pageOf([concert]) }),
+      http.get('/api/seller/shows', () =>
+        HttpResponse.json({ success: true, data: pageOf([show]) }),
       ),
     );
     const { router } = renderApp('/seller/concerts/manage', { session: users.seller });
