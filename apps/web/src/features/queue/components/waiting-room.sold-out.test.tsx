@@ -72,9 +72,18 @@ describe('WaitingRoom of a sold-out performance', () => {
     expect(liveRegion).toHaveAttribute('aria-live', 'assertive');
     expect(liveRegion).toBeEmptyDOMElement();
 
+    expect(screen.getByRole('progressbar', { name: '대기 진행률' })).toBeInTheDocument();
+    expect(screen.getByText('예상 대기 시간')).toBeInTheDocument();
+
     act(() => socket.receive(soldOutFrame()));
     expect(
       screen.getByRole('heading', { name: '선택하신 회차가 매진되었습니다.' }),
+    ).toBeInTheDocument();
+    // No progress or estimate that only a cancellation could make true.
+    expect(screen.queryByRole('progressbar', { name: '대기 진행률' })).not.toBeInTheDocument();
+    expect(screen.queryByText('예상 대기 시간')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('매진된 회차예요. 취소표가 나오면 이 순서대로 입장해요'),
     ).toBeInTheDocument();
     expect(liveRegion).toHaveTextContent(
       '선택하신 회차가 매진되었습니다. 이동할 수 있는 다른 회차가 2개 있습니다.',

@@ -27,6 +27,7 @@ export const waitingRoomTexts = {
     '대기 시간이 지났거나 창을 닫은 뒤 5분이 넘어 대기열에서 제외되었을 수 있어요. 다시 입장하면 맨 뒤에서부터 기다리게 됩니다.',
   reenter: '대기열 다시 입장',
   backToConcert: '콘서트 정보로 돌아가기',
+  soldOutRank: '매진된 회차예요. 취소표가 나오면 이 순서대로 입장해요',
 } as const;
 
 interface WaitingRoomProps {
@@ -72,9 +73,15 @@ function ConnectionLine({ connection }: { connection: WaitQueueState['connection
   );
 }
 
+/**
+ * The rank card. For a sold-out performance the rank stays (a returned ticket admits in this
+ * order) but the progress bar and the estimate go: both would promise an entry that only a
+ * cancellation can bring, and invite the fan to stay instead of moving to another 회차.
+ */
 function WaitingCard({ state }: { state: WaitQueueState }) {
   const { rank, etaSeconds } = state;
   const progress = progressOf(state);
+  const soldOut = state.soldOut;
   return (
     <div className="flex flex-col items-center gap-6 text-center">
       <div>
@@ -92,41 +99,47 @@ function WaitingCard({ state }: { state: WaitQueueState }) {
           <UsersRound className="size-4" aria-hidden />
           {rank === null
             ? '대기 순번을 확인하고 있어요'
-            : rank === 1
-              ? '다음 차례입니다'
-              : `내 앞에 ${formatNumber(rank - 1)}명이 기다리고 있어요`}
+            : soldOut
+              ? waitingRoomTexts.soldOutRank
+              : rank === 1
+                ? '다음 차례입니다'
+                : `내 앞에 ${formatNumber(rank - 1)}명이 기다리고 있어요`}
         </p>
       </div>
 
-      <div className="w-full max-w-md">
-        <div
-          role="progressbar"
-          aria-label="대기 진행률"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          className="relative h-3 overflow-hidden rounded-full bg-surface-800"
-        >
-          <div
-            className="h-full rounded-full bg-gradient-to-r from-rose-600 to-amber-400 transition-[width] duration-700 ease-out"
-            style={{ width: `${progress * 100}%` }}
-          />
-          <div
-            className="absolute inset-0 animate-pulse bg-gradient-to-r from-transparent via-white/10 to-transparent"
-            aria-hidden
-          />
-        </div>
-      </div>
+      {!soldOut && (
+        <>
+          <div className="w-full max-w-md">
+            <div
+              role="progressbar"
+              aria-label="대기 진행률"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="relative h-3 overflow-hidden rounded-full bg-surface-800"
+            >
+              <div
+                className="h-full rounded-full bg-gradient-to-r from-rose-600 to-amber-400 transition-[width] duration-700 ease-out"
+                style={{ width: `${progress * 100}%` }}
+              />
+              <div
+                className="absolute inset-0 animate-pulse bg-gradient-to-r from-transparent via-white/10 to-transparent"
+                aria-hidden
+              />
+            </div>
+          </div>
 
-      <dl className="grid w-full max-w-md grid-cols-1 gap-3 text-left">
-        <div className="flex items-center justify-between rounded-xl bg-surface-850 px-4 py-3">
-          <dt className="flex items-center gap-2 text-sm text-zinc-400">
-            <Clock3 className="size-4" aria-hidden />
-            예상 대기 시간
-          </dt>
-          <dd className="text-sm font-bold text-white">{formatEta(etaSeconds)}</dd>
-        </div>
-      </dl>
+          <dl className="grid w-full max-w-md grid-cols-1 gap-3 text-left">
+            <div className="flex items-center justify-between rounded-xl bg-surface-850 px-4 py-3">
+              <dt className="flex items-center gap-2 text-sm text-zinc-400">
+                <Clock3 className="size-4" aria-hidden />
+                예상 대기 시간
+              </dt>
+              <dd className="text-sm font-bold text-white">{formatEta(etaSeconds)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
 
       <ConnectionLine connection={state.connection} />
     </div>

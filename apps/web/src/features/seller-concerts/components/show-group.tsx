@@ -40,7 +40,7 @@ import { SellerConcertStatus } from './seller-concert-status';
  * In the table the buttons may break their words over two lines, so the 관리 column stays as
  * narrow as a single concert's and the AI column is not pushed past 1280 px.
  */
-const wrapInTable = 'h-auto! min-h-9 py-1.5 text-left whitespace-normal!';
+const wrapInTable = 'h-auto! min-h-9 py-1.5 text-left whitespace-normal! [&_svg]:shrink-0';
 
 /** Why the show's own buttons are off: nothing left to edit or cancel. */
 const noOpenPerformance = '수정하거나 취소할 수 있는 회차가 없습니다.';
