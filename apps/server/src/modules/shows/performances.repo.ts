@@ -26,12 +26,21 @@ export interface ShowPerformanceRow {
   bookingEndAt: Date;
   totalSeats: number;
   maxTicketsPerShow: number | null;
+  /** The concert row's last change (its grades' prices change with it). */
+  updatedAt: Date;
+  /** Whether a seat of it changed after `seatsChangedAfter` (always true without one). */
+  seatsChanged: boolean;
 }
 
-/** Every performance of the show, in every status, by date, start time and id. */
+/**
+ * Every performance of the show, in every status, by date, start time and id, each saying
+ * whether one of its seats changed after `seatsChangedAfter`: one probe of the
+ * (concert_id, updated_at) index per performance, however many seats it has.
+ */
 export async function findShowPerformances(
   db: DbOrTx,
   showId: number,
+  seatsChangedAfter: Date | null,
 ): Promise<ShowPerformanceRow[]> {
   return db
     .select({
@@ -44,6 +53,11 @@ export async function findShowPerformances(
       bookingEndAt: concerts.bookingEndAt,
       totalSeats: concerts.totalSeats,
       maxTicketsPerShow: shows.maxTicketsPerShow,
+      updatedAt: concerts.updatedAt,
+      seatsChanged: seatsChangedAfter
+        ? sql<boolean>`exists (select 1 from concert_seats s
+            where s.concert_id = ${concerts.id} and s.updated_at > ${seatsChangedAfter})`
+        : sql<boolean>`true`,
     })
     .from(concerts)
     .innerJoin(shows, eq(shows.id, concerts.showId))
@@ -65,17 +79,22 @@ export interface PerformanceGradeRow {
 }
 
 /**
- * Every grade of every performance of the show with its places, in one statement: the seats
- * are counted per (performance, grade) through the concert index, then joined to the grades,
- * each performance's in the seller's order. The counts are those of `findGradeAvailability`
+ * Every grade of the given performances with its places, in one statement: the seats are counted
+ * per (performance, grade) through the concert index, then joined to the grades, each
+ * performance's in the seller's order. The counts are those of `findGradeAvailability`
  * (modules/venues): places not KILLED, places a hold could take now (the hold script's
  * condition: free, or held with the hold run out and no booking) and promoter-held places.
  */
-export async function findShowGradeAvailability(
+export async function findPerformanceGradeAvailability(
   db: DbOrTx,
-  showId: number,
+  concertIds: readonly number[],
   now: Date,
 ): Promise<PerformanceGradeRow[]> {
+  if (concertIds.length === 0) return [];
+  const ids = sql.join(
+    concertIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
   const rows = await queryRows<{
     concert_id: number;
     code: string | null;
@@ -88,8 +107,7 @@ export async function findShowGradeAvailability(
     standing: boolean | null;
   }>(
     db,
-    sql`with performances as (select id from concerts where show_id = ${showId}),
-        places as (
+    sql`with places as (
           select s.grade_id,
                  (count(*) filter (where s.block is distinct from 'KILLED'))::int as total_places,
                  (count(*) filter (where s.status = 'AVAILABLE'
@@ -98,12 +116,12 @@ export async function findShowGradeAvailability(
                  (count(*) filter (where s.block = 'HELD'))::int as held,
                  bool_and(s.standing) as standing
           from concert_seats s
-          where s.concert_id in (select id from performances)
+          where s.concert_id in (${ids})
           group by s.concert_id, s.grade_id)
         select g.concert_id, g.code, g.name, g.price, g.color,
                p.total_places, p.available, p.held, p.standing
         from seat_grades g left join places p on p.grade_id = g.id
-        where g.concert_id in (select id from performances)
+        where g.concert_id in (${ids})
         order by g.concert_id, g.sort_order, g.id`,
   );
   return rows.map((r) => ({

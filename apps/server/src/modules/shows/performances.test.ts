@@ -158,6 +158,27 @@ describe('GET /api/concerts/:concertId/performances', () => {
     expect(answer.performances[0]?.grades).toEqual(await gradesOf(plain.id));
   });
 
+  it('counts a show of more seats than one statement counts, performance by performance', async () => {
+    const bigShow = await newShow(seller.id);
+    const ids: number[] = [];
+    for (const concertDate of ['2031-09-01', '2031-09-02', '2031-09-03']) {
+      const row = await createConcert(ctx.database.db, {
+        sellerId: seller.id,
+        showId: bigShow,
+        concertDate,
+        totalSeats: 4_000,
+      });
+      ids.push(row.id);
+    }
+    const answer = await performancesOf(ids[2] ?? 0);
+    expect(answer.performances.map((p) => [p.concertId, p.remainingSeats])).toEqual(
+      ids.map((id) => [id, 4_000]),
+    );
+    for (const performance of answer.performances) {
+      expect(performance.grades).toEqual(await gradesOf(performance.concertId));
+    }
+  });
+
   it('may be kept by a browser for a second, no longer', async () => {
     const response = await get(`/api/concerts/${made[0]}/performances`);
     expect(response.headers['cache-control']).toBe('public, max-age=1');
