@@ -1,23 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { saveScreenshot } from './support/session';
 import {
-  licencePdf,
   loggedInContext,
+  newApprovedSeller,
   registerUser,
-  uniqueBusinessNumber,
-  type NewUser,
+  seoul,
+  seoulDate,
 } from './support/sellers';
 
 /**
@@ -28,7 +20,6 @@ import {
  * and refunded. Closing the form after an upload leaves no file in the storage, in both modes.
  */
 
-const admin = { username: 'admin', password: 'admin1234!' };
 const approveCard = '4242424242424242';
 const viewports = [
   { name: '375', width: 375, height: 812 },
@@ -51,59 +42,11 @@ function posterPng(seed: number): Buffer {
   return PNG.sync.write(png);
 }
 
-/** Seoul wall-clock text of an instant: 'YYYY-MM-DDTHH:mm'. */
-function seoul(instant: Date): string {
-  return new Date(instant.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
-}
-
-function seoulDate(daysFromNow: number): string {
-  return seoul(new Date(Date.now() + daysFromNow * 86_400_000)).slice(0, 10);
-}
-
 /** Where the main server keeps a public upload (its DATA_DIR, see playwright.config.ts). */
 function storedFile(fileUrl: string): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
   return path.join(dataDir, 'uploads', new URL(fileUrl).pathname.replace(/^\/uploads\//, ''));
-}
-
-/** A new user who applies for seller rights and is approved by the admin (all through the API). */
-async function newApprovedSeller(
-  browser: Browser,
-  baseURL: string | undefined,
-): Promise<{ user: NewUser; context: BrowserContext }> {
-  const setup = await browser.newContext({ baseURL });
-  const user = await registerUser(setup.request, 'seller');
-  await setup.close();
-  const context = await loggedInContext(browser, baseURL, user.username, user.password);
-  const apply = await context.request.post('/api/users/me/seller-requests', {
-    multipart: {
-      request: {
-        name: 'blob',
-        mimeType: 'application/json',
-        buffer: Buffer.from(
-          JSON.stringify({
-            companyName: `공연기획 ${randomBytes(2).toString('hex')}`,
-            businessNumber: uniqueBusinessNumber(),
-            representativeName: user.name,
-            representativePhone: '01023456789',
-          }),
-        ),
-      },
-      document: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: licencePdf('E2E') },
-    },
-  });
-  expect(apply.status(), await apply.text()).toBe(201);
-  const me = (await (await context.request.get('/api/auth/me')).json()) as { userId: number };
-
-  const adminContext = await loggedInContext(browser, baseURL, admin.username, admin.password);
-  const decision = await adminContext.request.patch(
-    `/api/admin/seller-requests/${me.userId}/process`,
-    { data: { approve: true, reason: null } },
-  );
-  expect(decision.status(), await decision.text()).toBe(200);
-  await adminContext.close();
-  return { user, context };
 }
 
 function form(page: Page) {

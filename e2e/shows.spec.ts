@@ -6,14 +6,12 @@ import {
   bookingState,
   buySeats,
   enterQueue,
-  newApprovedSeller,
   newBuyer,
   performanceDay,
   performanceLabel,
   queueStatus,
-  seoul,
-  seoulDate,
 } from './support/show-journeys';
+import { newApprovedSeller, seoul, seoulDate } from './support/sellers';
 
 /**
  * Issue 26's journeys: a new seller registers a show of three performances (회차) on the register

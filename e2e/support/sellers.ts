@@ -89,3 +89,54 @@ export function uniqueBusinessNumber(): string {
   const digits = Array.from(randomBytes(9), (byte) => String(byte % 10)).join('');
   return `1${digits}`;
 }
+
+const admin = { username: 'admin', password: 'admin1234!' };
+
+/** Seoul wall-clock text of an instant: 'YYYY-MM-DDTHH:mm'. */
+export function seoul(instant: Date): string {
+  return new Date(instant.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+}
+
+/** The Seoul date this many days from now: 'YYYY-MM-DD'. */
+export function seoulDate(daysFromNow: number): string {
+  return seoul(new Date(Date.now() + daysFromNow * 86_400_000)).slice(0, 10);
+}
+
+/** A new user who applies for seller rights and is approved by the admin (all through the API). */
+export async function newApprovedSeller(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<{ user: NewUser; context: BrowserContext }> {
+  const setup = await browser.newContext({ baseURL });
+  const user = await registerUser(setup.request, 'seller');
+  await setup.close();
+  const context = await loggedInContext(browser, baseURL, user.username, user.password);
+  const apply = await context.request.post('/api/users/me/seller-requests', {
+    multipart: {
+      request: {
+        name: 'blob',
+        mimeType: 'application/json',
+        buffer: Buffer.from(
+          JSON.stringify({
+            companyName: `공연기획 ${randomBytes(2).toString('hex')}`,
+            businessNumber: uniqueBusinessNumber(),
+            representativeName: user.name,
+            representativePhone: '01023456789',
+          }),
+        ),
+      },
+      document: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: licencePdf('E2E') },
+    },
+  });
+  expect(apply.status(), await apply.text()).toBe(201);
+  const me = (await (await context.request.get('/api/auth/me')).json()) as { userId: number };
+
+  const adminContext = await loggedInContext(browser, baseURL, admin.username, admin.password);
+  const decision = await adminContext.request.patch(
+    `/api/admin/seller-requests/${me.userId}/process`,
+    { data: { approve: true, reason: null } },
+  );
+  expect(decision.status(), await decision.text()).toBe(200);
+  await adminContext.close();
+  return { user, context };
+}

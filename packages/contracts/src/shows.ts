@@ -7,9 +7,8 @@ import {
   concertFormFieldsSchema,
   concertTimeIssues,
   sellerConcertMessages,
-  sellerConcertPageSizes,
+  sellerConcertListQuerySchema,
   sellerConcertSchema,
-  sellerIdQuerySchema,
 } from './seller-concerts';
 
 /**
@@ -257,19 +256,10 @@ export const sellerShowSchema = z.object({
 export type SellerShow = z.infer<typeof sellerShowSchema>;
 
 /** `GET /seller/shows` (ours): the seller's shows, newest first, paged by show. */
-export const sellerShowListQuerySchema = sellerIdQuerySchema.extend({
-  page: z.coerce
-    .number({ error: sellerConcertMessages.page })
-    .int({ error: sellerConcertMessages.page })
-    .min(0, { error: sellerConcertMessages.page })
-    .max(1_000_000, { error: sellerConcertMessages.page })
-    .default(0),
-  size: z.coerce
-    .number({ error: sellerConcertMessages.pageSize })
-    .refine((n) => (sellerConcertPageSizes as readonly number[]).includes(n), {
-      error: sellerConcertMessages.pageSize,
-    })
-    .default(10),
+export const sellerShowListQuerySchema = sellerConcertListQuerySchema.pick({
+  sellerId: true,
+  page: true,
+  size: true,
 });
 export type SellerShowListQuery = z.infer<typeof sellerShowListQuerySchema>;
 export const sellerShowPageSchema = pageSchema(sellerShowSchema);
