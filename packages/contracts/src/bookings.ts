@@ -2,6 +2,8 @@ import { z } from 'zod';
 import './zod-setup';
 import { dateTimeSchema } from './common';
 import { paymentMethodSchema, paymentStatusSchema } from './enums';
+import { priceBreakdownSchema, seatTypeChoiceSchema } from './payments';
+import { promoCodeTextSchema } from './promo-codes';
 
 /** Bookings and payment (api-contract.md §8): texts the client shows as they are. */
 export const bookingMessages = {
@@ -48,6 +50,12 @@ export const createBookingBodySchema = z.object({
     .min(1, { error: bookingMessages.seatIds })
     .max(2, { error: bookingMessages.seatIds })
     .refine((ids) => new Set(ids).size === ids.length, { error: bookingMessages.seatIds }),
+  /**
+   * Issue 27 (the spec's client sends neither): a 권종 per seat (a seat left out is 일반; a
+   * companion names its holder's seat) and a promo code. The server re-checks every choice.
+   */
+  seatTypes: z.array(seatTypeChoiceSchema).max(2).optional(),
+  promoCode: promoCodeTextSchema.optional(),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
 
@@ -70,6 +78,8 @@ export const bookingCreatedSchema = z.object({
   /** Sandbox only: where the browser goes to pay (our card-payment window). */
   checkoutUrl: z.string().optional(),
   paymentDeadlineSeconds: z.number().int(),
+  /** Issue 27: what `amount` is made of, line by line (the payment window shows it). */
+  breakdown: priceBreakdownSchema.optional(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 

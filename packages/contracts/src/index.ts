@@ -27,3 +27,7 @@ export * from './venue-layout-csv';
 export * from './venue-layout-templates';
 export * from './venue-layout-demos';
 export * from './shows';
+export * from './pricing';
+export * from './ticket-types';
+export * from './promo-codes';
+export * from './payments';

@@ -3,6 +3,7 @@ import './zod-setup';
 import { passwordSchema, profileFieldsSchema } from './auth';
 import { dateSchema, dateTimeSchema, timeSchema } from './common';
 import { bookingStatusSchema, paymentMethodSchema, paymentStatusSchema } from './enums';
+import { bookingMoneySchema } from './payments';
 
 /** My page (api-contract.md §9): texts the server answers with. */
 export const mypageMessages = {
@@ -123,6 +124,9 @@ export const bookingDetailSchema = z.object({
   posterImageUrl: z.string().nullable(),
   venueName: z.string(),
   venueAddress: z.string(),
+  /** The seats still booked (a per-seat cancel removes one; a whole cancel keeps them all). */
   seatList: z.array(z.string()),
+  /** Issue 27: tickets as charged, refunds, the cut-off and the receipt (additive). */
+  money: bookingMoneySchema.optional(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;

@@ -194,9 +194,10 @@ async function insertPaidBookings(
        group by grp.grp, grp.number, grp.user_id
       returning id, booking_number, total_amount
     ), ticketed as (
-      insert into tickets (booking_id, concert_seat_id, seat_info, grade_name, price, fee)
+      insert into tickets (booking_id, concert_seat_id, seat_info, grade_name, price,
+                           grade_price, fee)
       select m.id, p.seat_id, p.section || '-' || p.row_number || '-' || p.seat_number,
-             p.grade_name, p.price, ${limits.bookingFeeWon}
+             p.grade_name, p.price, p.price, ${limits.bookingFeeWon}
         from made m join grp on grp.number = m.booking_number join priced p on p.grp = grp.grp
       returning booking_id, concert_seat_id
     ), paid as (

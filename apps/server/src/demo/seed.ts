@@ -415,6 +415,7 @@ async function insertPaidBooking(
       seatInfo: `${s.section}-${s.rowNumber}-${s.seatNumber}`,
       gradeName: s.gradeName,
       price: s.price,
+      gradePrice: s.price,
       fee: limits.bookingFeeWon,
     })),
   );

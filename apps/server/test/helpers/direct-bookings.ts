@@ -49,6 +49,7 @@ export async function insertBooking(
       seatInfo: `A-1-${(options.seatOffset ?? 0) + index + 1}`,
       gradeName: 'R',
       price: Math.floor(options.amount / options.seats),
+      gradePrice: Math.floor(options.amount / options.seats),
       fee: 0,
     })),
   );

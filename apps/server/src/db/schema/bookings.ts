@@ -1,4 +1,13 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { concertSeats, concerts } from './concerts';
 import { users } from './users';
 
@@ -19,6 +28,8 @@ export const bookings = pgTable(
     /** Integer won: grade prices plus the booking fee, computed by the server. */
     totalAmount: integer('total_amount').notNull(),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /** Issue 27: the promo code this booking used (upper case), kept as it was typed. */
+    promoCode: text('promo_code'),
     bookedAt: timestamp('booked_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
@@ -43,13 +54,36 @@ export const tickets = pgTable(
     /** `section-row-number`, kept so a cancelled booking still names its seats. */
     seatInfo: text('seat_info').notNull(),
     gradeName: text('grade_name').notNull(),
+    /** What was paid for the seat after discounts, without the booking fee (integer won). */
     price: integer('price').notNull(),
+    /** The booking fee (예매수수료) of this seat. */
     fee: integer('fee').notNull(),
+    /** Issue 27: the grade's price when booked, and the discounts that made `price`. */
+    gradePrice: integer('grade_price').notNull(),
+    typeDiscount: integer('type_discount').notNull().default(0),
+    codeDiscount: integer('code_discount').notNull().default(0),
+    /** Null for 일반. */
+    ticketTypeId: integer('ticket_type_id'),
+    ticketTypeName: text('ticket_type_name').notNull().default('일반'),
+    /** '현장에서 증빙 필요' is printed on the ticket. */
+    proofRequired: boolean('proof_required').notNull().default(false),
+    /** A companion's ticket names its holder's ticket (the companion rule on cancel). */
+    companionOfTicketId: integer('companion_of_ticket_id'),
+    /**
+     * ACTIVE | CANCELED: a per-seat cancel voids one ticket of a booking that goes on. A ticket
+     * is valid only while its booking is too: cancelling or closing a whole booking leaves its
+     * tickets ACTIVE (the booking's status says it all).
+     */
+    status: text('status').notNull().default('ACTIVE'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The refund (payment_cancellations row) that gave this seat's money back. */
+    refundId: integer('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('tickets_booking_idx').on(t.bookingId),
     index('tickets_seat_idx').on(t.concertSeatId),
+    index('tickets_type_idx').on(t.ticketTypeId),
   ],
 );
 
@@ -90,10 +124,34 @@ export const paymentCancellations = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
+    /** What goes back to the buyer (integer won). */
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     providerTransactionKey: text('provider_transaction_key'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 27. REQUESTED: written before the provider is called, with the key every attempt
+     * sends, so a lost answer is retried by the job and refunds once; DONE; FAILED (the
+     * provider refused: nothing was given back and the tickets are the buyer's again).
+     */
+    status: text('status').notNull().default('DONE'),
+    idempotencyKey: text('idempotency_key'),
+    /** Kept by the fee table (취소수수료) and booking fees not given back. */
+    cancellationFee: integer('cancellation_fee').notNull().default(0),
+    bookingFeeKept: integer('booking_fee_kept').notNull().default(0),
+    /** The fee table's row (pricing.ts CancelTier), null before issue 27. */
+    tier: text('tier'),
+    /** BUYER | ORGANIZER | SYSTEM (a late payment given back). */
+    requestedBy: text('requested_by').notNull().default('BUYER'),
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    failureCode: text('failure_code'),
   },
-  (t) => [index('payment_cancellations_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('payment_cancellations_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_cancellations_idempotency_key').on(t.idempotencyKey),
+    index('payment_cancellations_requested_idx')
+      .on(t.lastAttemptAt)
+      .where(sql`${t.status} = 'REQUESTED'`),
+  ],
 );

@@ -89,6 +89,11 @@ export const concerts = pgTable(
     bookingEndAt: timestamp('booking_end_at', { withTimezone: true }).notNull(),
     minAge: integer('min_age').notNull().default(0),
     maxTicketsPerUser: integer('max_tickets_per_user').notNull().default(4),
+    /**
+     * Issue 27: a buyer may cancel until this many days before the show (Asia/Seoul dates); null
+     * is the spec's 3. The fee table applies within it; a seller never charges above the table.
+     */
+    cancelDeadlineDays: integer('cancel_deadline_days'),
     /** SCHEDULED | ON_SALE | SOLD_OUT | CANCELLED | COMPLETED */
     status: text('status').notNull().default('SCHEDULED'),
     /** Absolute http(s) URL, or a storage key of our own (served under /uploads). */

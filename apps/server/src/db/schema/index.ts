@@ -6,3 +6,4 @@ export * from './mail';
 export * from './notifications';
 export * from './sellers';
 export * from './users';
+export * from './pricing';

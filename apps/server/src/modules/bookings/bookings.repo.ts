@@ -275,11 +275,13 @@ export async function insertTickets(
   }>,
 ): Promise<void> {
   await tx.execute(
-    sql`insert into tickets (booking_id, concert_seat_id, seat_info, grade_name, price, fee)
+    sql`insert into tickets (booking_id, concert_seat_id, seat_info, grade_name, price,
+                             grade_price, fee)
         values ${sql.join(
           tickets.map(
             (t) =>
-              sql`(${bookingId}, ${t.seatId}, ${t.seatInfo}, ${t.gradeName}, ${t.price}, ${t.fee})`,
+              sql`(${bookingId}, ${t.seatId}, ${t.seatInfo}, ${t.gradeName}, ${t.price},
+                   ${t.price}, ${t.fee})`,
           ),
           sql`, `,
         )}`,

@@ -163,6 +163,7 @@ async function insertBooking(options: {
         seatInfo,
         gradeName: '일반석',
         price: 50_000,
+        gradePrice: 50_000,
         fee: 2_000,
       })),
     );

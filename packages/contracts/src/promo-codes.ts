@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { dateTimeSchema } from './common';
+import { discountKindSchema } from './ticket-types';
+
+/**
+ * Promo codes (issue 27): a seller's codes per concert. Seller: `GET/POST
+ * /seller/concerts/{id}/promo-codes`, `PUT/DELETE /seller/concerts/{id}/promo-codes/{codeId}`.
+ * Buyers: `POST /concerts/{id}/promo-codes/check` {code} (rate limited) and `promoCode` on
+ * `POST /bookings`. Codes are case-insensitive (stored upper case). A use is taken when the
+ * booking is made (the last of 100 uses goes to exactly one buyer, across instances), given back
+ * when the booking ends unpaid or is cancelled whole, and kept by a partial cancel.
+ */
+export const promoMessages = {
+  created: '할인 코드가 추가되었습니다.',
+  updated: '할인 코드가 수정되었습니다.',
+  deleted: '할인 코드가 삭제되었습니다.',
+  notFound: '할인 코드를 찾을 수 없습니다.',
+  code: '할인 코드는 영문과 숫자, - 로 4~20자로 입력해주세요.',
+  duplicate: '이 공연에 같은 할인 코드가 이미 있습니다.',
+  percent: '할인율은 1~100% 사이의 정수로 입력해주세요.',
+  amount: '할인 금액은 1~10,000,000원 사이의 정수로 입력해주세요.',
+  totalUses: '총 사용 횟수는 1~1,000,000회 사이의 정수로 입력해주세요.',
+  window: '사용 종료 일시는 시작 일시보다 뒤여야 합니다.',
+  tooMany: '할인 코드는 공연당 100개까지 만들 수 있습니다.',
+  codeId: '할인 코드 ID는 1 이상의 양수여야 합니다.',
+  // For buyers. One text for "no such code" and "not valid now", so a guess learns nothing more.
+  invalid: '사용할 수 없는 할인 코드입니다.',
+  exhausted: '할인 코드의 사용 가능 횟수가 모두 소진되었습니다.',
+  usedByYou: '이미 사용한 할인 코드입니다. (계정당 1회)',
+  noEligibleSeat: '선택한 좌석의 등급에는 이 할인 코드를 사용할 수 없습니다.',
+  tooManyTries: '할인 코드 입력 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  applied: '할인 코드가 적용되었습니다.',
+} as const;
+
+export const promoLimits = {
+  perConcert: 100,
+  totalUsesMax: 1_000_000,
+  /** Wrong codes a buyer may try per window before 429 (enumeration is the threat). */
+  failedTriesPerWindow: 10,
+  failedTriesWindowSeconds: 600,
+} as const;
+
+export const promoCodeTextSchema = z
+  .string({ error: promoMessages.code })
+  .trim()
+  .regex(/^[A-Za-z0-9-]{4,20}$/, { error: promoMessages.code })
+  .transform((code) => code.toUpperCase());
+
+/** `POST` and `PUT` of a promo code. `gradeKeys` empty: every grade. */
+export const promoCodeWriteSchema = z
+  .object({
+    code: promoCodeTextSchema,
+    discountKind: discountKindSchema,
+    discountValue: z.number({ error: promoMessages.amount }).int({ error: promoMessages.amount }),
+    gradeKeys: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+    /** Asia/Seoul wall clock; null = from now / without end. */
+    validFrom: dateTimeSchema.nullable().default(null),
+    validUntil: dateTimeSchema.nullable().default(null),
+    totalUses: z
+      .number({ error: promoMessages.totalUses })
+      .int({ error: promoMessages.totalUses })
+      .min(1, { error: promoMessages.totalUses })
+      .max(promoLimits.totalUsesMax, { error: promoMessages.totalUses }),
+    oncePerAccount: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    const percent = value.discountKind === 'PERCENT';
+    const bad = percent
+      ? value.discountValue < 1 || value.discountValue > 100
+      : value.discountValue < 1 || value.discountValue > 10_000_000;
+    if (bad) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountValue'],
+        message: percent ? promoMessages.percent : promoMessages.amount,
+      });
+    }
+    if (value.validFrom && value.validUntil && value.validUntil <= value.validFrom) {
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: promoMessages.window });
+    }
+  });
+export type PromoCodeWrite = z.input<typeof promoCodeWriteSchema>;
+
+/** A code in the seller's list. */
+export const sellerPromoCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  discountKind: discountKindSchema,
+  discountValue: z.number().int(),
+  gradeKeys: z.array(z.string()),
+  validFrom: dateTimeSchema.nullable(),
+  validUntil: dateTimeSchema.nullable(),
+  totalUses: z.number().int(),
+  /** Uses taken by bookings paid or still payable. */
+  used: z.number().int(),
+  oncePerAccount: z.boolean(),
+});
+export type SellerPromoCode = z.infer<typeof sellerPromoCodeSchema>;
+
+/** `POST /concerts/{id}/promo-codes/check`: the code's terms, to price the panel with. */
+export const promoCheckBodySchema = z.object({ code: promoCodeTextSchema });
+export const promoCheckSchema = z.object({
+  code: z.string(),
+  discountKind: discountKindSchema,
+  discountValue: z.number().int(),
+  gradeKeys: z.array(z.string()),
+});
+export type PromoCheck = z.infer<typeof promoCheckSchema>;
+
+export const promoCodeParamsSchema = z.object({
+  concertId: z.coerce.number().int().min(1).max(2_147_483_647),
+  codeId: z.coerce
+    .number({ error: promoMessages.codeId })
+    .int({ error: promoMessages.codeId })
+    .min(1, { error: promoMessages.codeId })
+    .max(2_147_483_647, { error: promoMessages.codeId }),
+});
