@@ -245,15 +245,33 @@ export function priceBooking(input: {
       proofRequired: type ? type.proofRequired : false,
     };
   });
-  const sum = (pick: (line: PriceLine) => number) => lines.reduce((t, l) => t + pick(l), 0);
+  return { lines, ...breakdownTotals(lines), promoCode: promo ? promo.code : null };
+}
+
+/**
+ * The totals of priced lines: the breakdown's own, and the receipt's for the lines a booking
+ * stored (each ticket keeps its grade price, discounts and fee).
+ */
+export function breakdownTotals(
+  lines: ReadonlyArray<
+    Pick<PriceLine, 'gradePrice' | 'typeDiscount' | 'codeDiscount' | 'bookingFee'>
+  >,
+): Pick<
+  PriceBreakdown,
+  'gradeTotal' | 'typeDiscountTotal' | 'codeDiscountTotal' | 'bookingFeeTotal' | 'total'
+> {
+  const sum = (pick: (line: (typeof lines)[number]) => number) =>
+    lines.reduce((t, l) => t + pick(l), 0);
+  const gradeTotal = sum((l) => l.gradePrice);
+  const typeDiscountTotal = sum((l) => l.typeDiscount);
+  const codeDiscountTotal = sum((l) => l.codeDiscount);
+  const bookingFeeTotal = sum((l) => l.bookingFee);
   return {
-    lines,
-    gradeTotal: sum((l) => l.gradePrice),
-    typeDiscountTotal: sum((l) => l.typeDiscount),
-    codeDiscountTotal: sum((l) => l.codeDiscount),
-    bookingFeeTotal: sum((l) => l.bookingFee),
-    total: sum((l) => l.amount),
-    promoCode: promo ? promo.code : null,
+    gradeTotal,
+    typeDiscountTotal,
+    codeDiscountTotal,
+    bookingFeeTotal,
+    total: gradeTotal - typeDiscountTotal - codeDiscountTotal + bookingFeeTotal,
   };
 }
 
