@@ -109,6 +109,8 @@ import { createSeatPollHub } from './modules/seats/seat-polling';
 import { seatsRoutes } from './modules/seats/seats.routes';
 import { createSeatsService } from './modules/seats/seats.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { createReceiptsService } from './modules/receipts/receipts.service';
 import { createAppMetrics } from './modules/metrics/app-metrics';
 import { registerHttpMetrics, registerMetricsRoute } from './modules/metrics/metrics.routes';
 import { adminOnSaleRoutes } from './modules/on-sale/admin-on-sale.routes';
@@ -356,6 +358,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     metrics: metrics.sale,
   });
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
+  const receipts = createReceiptsService({ db: database.db, clock });
   // A cancelled concert's refunds are the refund job's; a cancel wakes it (once jobs run).
   let wakeRefundJob = (): void => undefined;
   const venues = createVenuesService({ db: database.db, clock });
@@ -578,6 +581,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(queueRoutes, { queue });
       await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });
       await api.register(ticketsRoutes, { tickets });
+      await api.register(receiptsRoutes, { receipts });
       await api.register(notificationsRoutes, { notifications });
       // E2E only (E2E_TEST_HOOKS): never registered in a normal configuration.
       if (config.testHooks) await api.register(testHooksRoutes, { notifications });

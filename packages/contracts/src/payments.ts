@@ -195,3 +195,8 @@ export const bookingMoneySchema = z.object({
   receiptUrl: z.string(),
 });
 export type BookingMoney = z.infer<typeof bookingMoneySchema>;
+
+/** The 예매확인서 (issue 27): a PDF per paid booking. */
+export const receiptMessages = {
+  notPaid: '결제가 완료된 예매만 예매확인서를 받을 수 있습니다.',
+} as const;

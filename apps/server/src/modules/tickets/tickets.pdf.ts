@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { koreanDate, loadPdfFonts } from '../../lib/pdf-fonts';
 
 /** What one PDF prints: the booking's concert, and one page per ticket. */
 export interface TicketsPdfInput {
@@ -16,39 +15,6 @@ export interface TicketsPdfInput {
   venueName: string;
   venueAddress: string;
   tickets: Array<{ seatLabel: string; gradeName: string; token: string }>;
-}
-
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
-} as const;
-
-/**
- * Noto Sans KR, read once per process: the standard PDF fonts have no Hangul, and each file is
- * 6 MB, too much to read from disk per download. pdfkit embeds only the glyphs a document uses.
- */
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
-function loadFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
-  fonts ??= Promise.all([
-    readFile(require.resolve(FONT_FILES.regular)),
-    readFile(require.resolve(FONT_FILES.bold)),
-  ])
-    .then(([regular, bold]) => ({ regular, bold }))
-    .catch((error: unknown) => {
-      fonts = null;
-      throw error;
-    });
-  return fonts;
-}
-
-const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
-
-/** `2025-06-01` -> `2025년 6월 1일 (일)`; the date is a calendar date, so UTC gives its weekday. */
-function koreanDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const weekday = WEEKDAYS[new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)).getUTCDay()];
-  return `${year}년 ${month}월 ${day}일 (${weekday})`;
 }
 
 /* A6 portrait, in points (1/72 inch): a ticket-sized page that also prints fine on A4. */
@@ -69,7 +35,7 @@ const ROW_HEIGHT = 15;
  * ellipsis), so a ticket never spills onto a second page.
  */
 export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Buffer> {
-  const { regular, bold } = await loadFonts();
+  const { regular, bold } = await loadPdfFonts();
   const qrImages = await Promise.all(
     input.tickets.map((ticket) =>
       // A 4-module quiet zone (the standard's) and level M, which survives a crease or smudge.
