@@ -1301,6 +1301,16 @@ export const routeRules: Record<string, RouteRule> = {
       };
     },
   },
+  'GET /api/bookings/{bookingNumber}/receipt.pdf': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const { buyer, created } = await w.paidBooking();
+      return {
+        url: `/api/bookings/${created.bookingNumber}/receipt.pdf`,
+        headers: headersOf(w, actor, buyer),
+      };
+    },
+  },
   'GET /api/tickets/verify': {
     access: 'verifier',
     request: async (w, actor) => {
