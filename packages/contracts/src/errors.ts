@@ -84,6 +84,8 @@ export const errorCodes = [
   'E002', // (new) a mailed link that is unknown or replaced by a newer one
   'E003', // (new) a mailed link past its expiry
   'E004', // (new) a mailed link already used
+  // Promo codes (issue 27)
+  'M006', // (new) too many wrong promo codes tried (enumeration defence)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -165,6 +167,7 @@ export const errorStatus = {
   E002: 400,
   E003: 410,
   E004: 409,
+  M006: 429,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -244,6 +247,7 @@ export const errorMessages = {
   E002: '유효하지 않은 링크입니다. 가장 최근에 받은 메일의 링크를 사용해주세요.',
   E003: '링크의 유효 시간이 지났습니다. 메일을 다시 요청해주세요.',
   E004: '이미 사용된 링크입니다.',
+  M006: '할인 코드 입력 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */
