@@ -21,6 +21,12 @@ export const promoMessages = {
   amount: '할인 금액은 1~10,000,000원 사이의 정수로 입력해주세요.',
   totalUses: '총 사용 횟수는 1~1,000,000회 사이의 정수로 입력해주세요.',
   window: '사용 종료 일시는 시작 일시보다 뒤여야 합니다.',
+  dateTime: '일시는 2026-05-01T10:00 형식의 실제 날짜와 시각으로 입력해주세요.',
+  grades: '적용 등급은 20개까지 선택할 수 있습니다.',
+  unknownGrade: '이 공연에 없는 등급입니다.',
+  totalUsesBelowUsed: (used: number) =>
+    `이미 ${used.toLocaleString('ko-KR')}회 사용되어 총 사용 횟수를 그보다 적게 줄일 수 없습니다.`,
+  concertClosed: '취소되었거나 종료된 공연의 할인 코드는 바꿀 수 없습니다.',
   tooMany: '할인 코드는 공연당 100개까지 만들 수 있습니다.',
   codeId: '할인 코드 ID는 1 이상의 양수여야 합니다.',
   // For buyers. One text for "no such code" and "not valid now", so a guess learns nothing more.
@@ -37,6 +43,11 @@ export const promoLimits = {
   totalUsesMax: 1_000_000,
   /** Wrong codes a buyer may try per window before 429 (enumeration is the threat). */
   failedTriesPerWindow: 10,
+  /**
+   * Wrong codes per client IP (all accounts) per window: several times the account's, as for
+   * failed logins, because many Korean phones share one carrier NAT address.
+   */
+  failedTriesPerIpPerWindow: 40,
   failedTriesWindowSeconds: 600,
 } as const;
 
@@ -46,16 +57,39 @@ export const promoCodeTextSchema = z
   .regex(/^[A-Za-z0-9-]{4,20}$/, { error: promoMessages.code })
   .transform((code) => code.toUpperCase());
 
+/** A real calendar day (rejects 2026-02-30 and years Date.UTC would read as 19xx). */
+function isRealDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1));
+  return date.getUTCFullYear() === y && date.getUTCMonth() + 1 === m && date.getUTCDate() === d;
+}
+
+/**
+ * Asia/Seoul wall clock, `YYYY-MM-DDTHH:mm` (a datetime-local input) or with seconds; answered
+ * with seconds, as every date-time of the API is.
+ */
+const wallClockSchema = z
+  .string({ error: promoMessages.dateTime })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, {
+    error: promoMessages.dateTime,
+  })
+  .refine(isRealDate, { error: promoMessages.dateTime })
+  .transform((value) => (value.length === 16 ? `${value}:00` : value));
+
 /** `POST` and `PUT` of a promo code. `gradeKeys` empty: every grade. */
 export const promoCodeWriteSchema = z
   .object({
     code: promoCodeTextSchema,
     discountKind: discountKindSchema,
     discountValue: z.number({ error: promoMessages.amount }).int({ error: promoMessages.amount }),
-    gradeKeys: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
-    /** Asia/Seoul wall clock; null = from now / without end. */
-    validFrom: dateTimeSchema.nullable().default(null),
-    validUntil: dateTimeSchema.nullable().default(null),
+    /** Grade keys (a layout grade's code, a quick-plan grade's name). */
+    gradeKeys: z
+      .array(z.string().trim().min(1).max(50))
+      .max(20, { error: promoMessages.grades })
+      .default([]),
+    /** Asia/Seoul wall clock; null = from now / without end. Valid from <= now < until. */
+    validFrom: wallClockSchema.nullable().default(null),
+    validUntil: wallClockSchema.nullable().default(null),
     totalUses: z
       .number({ error: promoMessages.totalUses })
       .int({ error: promoMessages.totalUses })
