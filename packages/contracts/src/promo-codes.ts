@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './common';
+import { concertIdParamsSchema } from './concerts';
 import { discountKindSchema } from './ticket-types';
 
 /**
@@ -57,7 +58,7 @@ export const promoCodeTextSchema = z
   .regex(/^[A-Za-z0-9-]{4,20}$/, { error: promoMessages.code })
   .transform((code) => code.toUpperCase());
 
-/** A real calendar day (rejects 2026-02-30 and years Date.UTC would read as 19xx). */
+/** A real calendar day (rejects 2026-02-30). */
 function isRealDate(value: string): boolean {
   const [y, m, d] = value.slice(0, 10).split('-').map(Number);
   const date = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1));
@@ -65,12 +66,12 @@ function isRealDate(value: string): boolean {
 }
 
 /**
- * Asia/Seoul wall clock, `YYYY-MM-DDTHH:mm` (a datetime-local input) or with seconds; answered
- * with seconds, as every date-time of the API is.
+ * Asia/Seoul wall clock of this century, `YYYY-MM-DDTHH:mm` (a datetime-local input) or with
+ * seconds; answered with seconds, as every date-time of the API is.
  */
 const wallClockSchema = z
   .string({ error: promoMessages.dateTime })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, {
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, {
     error: promoMessages.dateTime,
   })
   .refine(isRealDate, { error: promoMessages.dateTime })
@@ -141,8 +142,7 @@ export const promoCheckSchema = z.object({
 });
 export type PromoCheck = z.infer<typeof promoCheckSchema>;
 
-export const promoCodeParamsSchema = z.object({
-  concertId: z.coerce.number().int().min(1).max(2_147_483_647),
+export const promoCodeParamsSchema = concertIdParamsSchema.extend({
   codeId: z.coerce
     .number({ error: promoMessages.codeId })
     .int({ error: promoMessages.codeId })
