@@ -55,13 +55,13 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
   };
   const heading = (text: string) => {
     ensure(40);
-    y += 10;
+    y += 6;
     doc.font('bold').fontSize(12).fillColor(ACCENT).text(text, MARGIN, y, { lineBreak: false });
-    y += 18;
+    y += 17;
   };
   const pairs = (rows: Array<[string, string]>) => {
     for (const [label, value] of rows) {
-      ensure(16);
+      ensure(15);
       doc.font('regular').fontSize(9).fillColor(MUTED).text(label, MARGIN, y, {
         width: 80,
         lineBreak: false,
@@ -75,10 +75,15 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
           height: 14,
           ellipsis: true,
         });
-      y += 16;
+      y += 14;
     }
   };
-  const table = (columns: Column[], rows: string[][], boldLast = false) => {
+  /** `notes[i]`, when given, is printed small under row i (a ticket's '현장에서 증빙 필요'). */
+  const table = (
+    columns: Column[],
+    rows: string[][],
+    options: { boldLast?: boolean; notes?: Array<string | null> } = {},
+  ) => {
     const drawHeader = () => {
       let x = MARGIN;
       doc.font('bold').fontSize(8.5).fillColor(MUTED);
@@ -101,9 +106,10 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
     ensure(30);
     drawHeader();
     rows.forEach((row, index) => {
-      if (ensure(16)) drawHeader();
+      const note = options.notes?.[index] ?? null;
+      if (ensure(note ? 27 : 16)) drawHeader();
       let x = MARGIN;
-      const last = boldLast && index === rows.length - 1;
+      const last = options.boldLast === true && index === rows.length - 1;
       doc
         .font(last ? 'bold' : 'regular')
         .fontSize(9)
@@ -120,7 +126,14 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
         x += spec.width;
       });
       y += 15;
+      if (note) {
+        const indent = (columns[0]?.width ?? 0) + (columns[1]?.width ?? 0);
+        doc.font('regular').fontSize(8).fillColor(MUTED);
+        doc.text(note, MARGIN + indent + 2, y - 2, { width: WIDTH - indent, lineBreak: false });
+        y += 11;
+      }
     });
+    y += 4;
   };
 
   doc.rect(0, 0, PAGE.width, 8).fill(ACCENT);
@@ -130,7 +143,7 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
     .fontSize(12)
     .fillColor(ACCENT)
     .text('커튼콜', MARGIN, y + 6, { width: WIDTH, align: 'right', lineBreak: false });
-  y += 34;
+  y += 30;
   doc.font('regular').fontSize(9).fillColor(MUTED);
   doc.text(`발행 ${receipt.issuedAt} (한국 시간)`, MARGIN, y, { lineBreak: false });
   y += 14;
@@ -161,23 +174,24 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
   heading('좌석별 금액');
   table(
     [
-      { title: '좌석', width: 120 },
-      { title: '등급', width: 56 },
-      { title: '권종', width: 90 },
+      { title: '좌석', width: 112 },
+      { title: '등급', width: 50 },
+      { title: '권종', width: 116 },
       { title: '정가', width: 60, align: 'right' },
       { title: '할인', width: 58, align: 'right' },
-      { title: '예매수수료', width: 56, align: 'right' },
-      { title: '금액', width: 75, align: 'right' },
+      { title: '예매수수료', width: 52, align: 'right' },
+      { title: '금액', width: 67, align: 'right' },
     ],
     receipt.tickets.map((t) => [
       t.cancelled ? `${t.seatLabel} (취소)` : t.seatLabel,
       t.gradeName,
-      t.note ? `${t.ticketTypeName} · ${t.note}` : t.ticketTypeName,
+      t.ticketTypeName,
       won(t.gradePrice),
       minus(t.discount),
       won(t.bookingFee),
       won(t.amount),
     ]),
+    { notes: receipt.tickets.map((t) => t.note) },
   );
 
   heading('결제 내역');
@@ -197,14 +211,14 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
       ['예매수수료', won(totals.bookingFeeTotal)],
       ['총 결제금액', won(totals.total)],
     ],
-    true,
+    { boldLast: true },
   );
 
   heading('취소·환불 내역');
   if (receipt.refunds.length === 0) {
     ensure(16);
     doc.font('regular').fontSize(9).fillColor(MUTED).text('취소·환불 내역이 없습니다.', MARGIN, y);
-    y += 16;
+    y += 20;
   } else {
     table(
       [
@@ -235,7 +249,7 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
       ['환불 완료 금액', minus(receipt.refundedTotal)],
       ['최종 결제금액', won(receipt.netPaid)],
     ],
-    true,
+    { boldLast: true },
   );
 
   heading('취소 규정');
@@ -247,8 +261,8 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
     ],
     receipt.feeTable.map((row) => [row.when, row.fee]),
   );
-  ensure(30);
-  y += 6;
+  ensure(14);
+  y += 2;
   doc
     .font('regular')
     .fontSize(8)
