@@ -91,6 +91,9 @@ import { createPerformancesService } from './modules/shows/performances.service'
 import { aiSummaryRoutes } from './modules/ai-summary/ai-summary.routes';
 import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.routes';
 import { posterUploadsRoutes } from './modules/poster-uploads/poster-uploads.routes';
+import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes';
+import { createPromoCodesService } from './modules/promo-codes/promo-codes.service';
+import { createPromoTryLimiter } from './modules/promo-codes/promo-tries';
 import { createPosterUploadsService } from './modules/poster-uploads/poster-uploads.service';
 import { createSellerConcertsService } from './modules/seller-concerts/seller-concerts.service';
 import { showsRoutes } from './modules/shows/shows.routes';
@@ -230,6 +233,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const counters: CounterStorePort = redis
     ? createRedisCounterStore(redis, config.redisKeyPrefix)
     : createMemoryCounterStore(clock);
+  // Wrong promo codes per account and IP: the check route and the booking count the same tries.
+  const promoTries = createPromoTryLimiter({ counters, clock });
   const bus: EventBusPort = redis
     ? await createRedisEventBus(redis, config.redisKeyPrefix)
     : createMemoryEventBus();
@@ -579,6 +584,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         concertSeats: createConcertSeatsService({ db: database.db, clock, concerts, bookings }),
       });
       await api.register(posterUploadsRoutes, { posterUploads });
+      await api.register(promoCodesRoutes, {
+        promoCodes: createPromoCodesService({ db: database.db, clock, tries: promoTries }),
+      });
       await api.register(aiSummaryRoutes, { aiSummaries });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });

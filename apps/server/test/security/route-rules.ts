@@ -367,6 +367,50 @@ function sellerShow(w: SecurityWorld): Promise<number> {
   return show;
 }
 
+/** A promo code body of a fresh code text (issue 27). */
+function promoCodeBody() {
+  return {
+    code: `SEC-${randomBytes(4).toString('hex')}`,
+    discountKind: 'AMOUNT',
+    discountValue: 5_000,
+    totalUses: 1_000_000,
+    oncePerAccount: false,
+  };
+}
+
+/** A fresh promo code of the world's concert, made through its seller's API; its id. */
+async function newPromoCode(w: SecurityWorld): Promise<number> {
+  const created = await w.app.inject({
+    method: 'POST',
+    url: `/api/seller/concerts/${w.concertId}/promo-codes`,
+    headers: { cookie: w.accounts.seller.cookie, ...json },
+    payload: promoCodeBody(),
+  });
+  if (created.statusCode !== 201) throw new Error(`promo code create failed: ${created.body}`);
+  return (created.json().data as { id: number }).id;
+}
+
+/** The world concert's code every account may check again and again, one per world. */
+const checkableCodes = new WeakMap<SecurityWorld, Promise<string>>();
+function checkableCode(w: SecurityWorld): Promise<string> {
+  let code = checkableCodes.get(w);
+  if (!code) {
+    code = (async () => {
+      const body = promoCodeBody();
+      const created = await w.app.inject({
+        method: 'POST',
+        url: `/api/seller/concerts/${w.concertId}/promo-codes`,
+        headers: { cookie: w.accounts.seller.cookie, ...json },
+        payload: body,
+      });
+      if (created.statusCode !== 201) throw new Error(`promo code create failed: ${created.body}`);
+      return body.code.toLowerCase();
+    })();
+    checkableCodes.set(w, code);
+  }
+  return code;
+}
+
 /** A browser push subscription body (a public https push service; nothing is sent in tests). */
 function pushSubscriptionBody() {
   const endpoint = `https://push.example.com/send/${randomBytes(12).toString('hex')}`;
@@ -958,6 +1002,42 @@ export const routeRules: Record<string, RouteRule> = {
       url: `/api/seller/concerts/${await drawnConcert(w)}/grades`,
       headers: { ...headersOf(w, actor), ...json },
       payload: { prices: [{ code: 'R', price: 88_000 }] },
+    }),
+  },
+  // Promo codes (issue 27): the concert's seller manages them; every account may check one.
+  'GET /api/seller/concerts/{concertId}/promo-codes': {
+    access: 'concertSeller',
+    request: plain((w) => `/api/seller/concerts/${w.concertId}/promo-codes`),
+  },
+  'POST /api/seller/concerts/{concertId}/promo-codes': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${w.concertId}/promo-codes`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: promoCodeBody(),
+    }),
+  },
+  'PUT /api/seller/concerts/{concertId}/promo-codes/{codeId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${w.concertId}/promo-codes/${await newPromoCode(w)}`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: promoCodeBody(),
+    }),
+  },
+  'DELETE /api/seller/concerts/{concertId}/promo-codes/{codeId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${w.concertId}/promo-codes/${await newPromoCode(w)}`,
+      headers: headersOf(w, actor),
+    }),
+  },
+  'POST /api/concerts/{concertId}/promo-codes/check': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: `/api/concerts/${w.concertId}/promo-codes/check`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { code: await checkableCode(w) },
     }),
   },
   'POST /api/seats/concerts/{concertId}/standing/{section}/reserve': {
