@@ -50,6 +50,10 @@ export const defaultHandlers = [
   http.get('/api/concerts/:concertId/layout', () =>
     HttpResponse.json({ success: true, data: null }),
   ),
+  // 권종 (issue 27): none beyond 일반, and the platform's 2,000원 booking fee per seat.
+  http.get('/api/concerts/:concertId/ticket-types', () =>
+    HttpResponse.json({ success: true, data: { bookingFeePerSeat: 2_000, ticketTypes: [] } }),
+  ),
   // The waiting room and the seat page: an empty venue, a quiet queue, a poll that never answers.
   http.get('/api/concerts/:concertId/seat-map', ({ params }) =>
     HttpResponse.json({
