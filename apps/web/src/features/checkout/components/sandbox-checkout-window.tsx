@@ -1,3 +1,4 @@
+import type { PriceBreakdownWire } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import { LockKeyhole, Timer, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -8,6 +9,7 @@ import { formatCountdown, useSecondsLeft } from '@/lib/use-seconds-left';
 import { USER_CANCEL } from '../utils/checkout-outcome';
 import { checkoutTexts } from '../utils/checkout-texts';
 import { forgetTypedCard, resultPathOf, sandboxMessageCode } from '../utils/sandbox-checkout';
+import { CheckoutBreakdown } from './checkout-breakdown';
 
 interface SandboxCheckoutWindowProps {
   /** The sandbox checkout page, on this origin (a frame can only be followed on the same one). */
@@ -15,6 +17,8 @@ interface SandboxCheckoutWindowProps {
   orderName: string;
   /** The server's amount: what the window charges. */
   amount: number;
+  /** What `amount` is made of, when the server says (issue 27). */
+  breakdown?: PriceBreakdownWire | undefined;
   /** A line above the window, e.g. that the amount differs from the seat page's. */
   notice?: string | null;
   /** When the booking's payment window ends (epoch ms): the seats are held until then. */
@@ -34,6 +38,7 @@ export function SandboxCheckoutWindow({
   url,
   orderName,
   amount,
+  breakdown,
   notice,
   paymentDeadline,
   onCancel,
@@ -141,6 +146,7 @@ export function SandboxCheckoutWindow({
             {notice}
           </p>
         )}
+        {breakdown && <CheckoutBreakdown breakdown={breakdown} />}
         <div className="relative min-h-0 flex-1 bg-[#eef1f6]">
           {isLoading && (
             <div className="absolute inset-0 flex items-center justify-center">

@@ -1,8 +1,8 @@
-import type { BookingCreated } from '@curtaincall/contracts';
+import type { BookingCreated, CreateBookingBody, FieldError } from '@curtaincall/contracts';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { formatPrice } from '@/lib/format';
 import { createBooking } from '../api/create-booking';
@@ -12,18 +12,29 @@ import { checkoutTexts } from '../utils/checkout-texts';
 import { sandboxCheckoutUrl } from '../utils/sandbox-checkout';
 import { payWithToss } from '../utils/toss-checkout';
 
-/** The seats to book: every seat the caller holds (api-contract.md §8.1). */
+/**
+ * The seats to book: every seat the caller holds (api-contract.md §8.1), with a 권종 per seat
+ * that is not 일반 and the applied promo code (issue 27).
+ */
 export interface CheckoutOrder {
   concertId: number;
   concertSeatIds: number[];
+  seatTypes?: CreateBookingBody['seatTypes'];
+  promoCode?: string;
   /** The total the seat page showed; the server's amount is charged either way. */
   expectedAmount?: number;
+}
+
+/** The server refused the booking: the fields it named, for the page to place by its controls. */
+export interface CheckoutRefusal {
+  fieldErrors: readonly FieldError[];
 }
 
 interface OpenWindow {
   url: string;
   orderName: string;
   amount: number;
+  breakdown: BookingCreated['breakdown'];
   notice: string | null;
   /** When the booking's payment window ends (epoch ms), from the server's seconds left. */
   paymentDeadline: number;
@@ -33,10 +44,10 @@ interface OpenWindow {
 export interface Checkout {
   /**
    * Books the seats and opens the payment window. Resolves once the buyer is back on this page
-   * (cancelled or failed, after the toast); stays pending while the browser leaves for a
-   * result page. Never rejects.
+   * (cancelled or failed, after the toast), with the field errors when the server refused the
+   * booking itself; stays pending while the browser leaves for a result page. Never rejects.
    */
-  pay: (order: CheckoutOrder) => Promise<void>;
+  pay: (order: CheckoutOrder) => Promise<CheckoutRefusal | undefined>;
   /** The provider's window for a booking (the choice between sandbox and Toss lives here). */
   startCheckout: (booking: BookingCreated, notice?: string | null) => Promise<CheckoutOutcome>;
   /** The sandbox window while it is open: render it anywhere on the page. */
@@ -77,6 +88,7 @@ export function useCheckout(): Checkout {
           url: url.toString(),
           orderName: booking.orderName,
           amount: booking.amount,
+          breakdown: booking.breakdown,
           notice,
           paymentDeadline: Date.now() + booking.paymentDeadlineSeconds * 1000,
           settle: resolve,
@@ -89,13 +101,13 @@ export function useCheckout(): Checkout {
   );
 
   const pay = useCallback(
-    async ({ concertId, concertSeatIds, expectedAmount }: CheckoutOrder): Promise<void> => {
+    async ({ expectedAmount, ...body }: CheckoutOrder): Promise<CheckoutRefusal | undefined> => {
       let booking: BookingCreated;
       try {
-        booking = await createBooking({ concertId, concertSeatIds });
+        booking = await createBooking(body);
       } catch (error) {
         toast.error(checkoutTexts.failed(getErrorMessage(error)));
-        return;
+        return { fieldErrors: isApiError(error) ? error.fieldErrors : [] };
       }
       let notice: string | null = null;
       if (expectedAmount !== undefined && booking.amount !== expectedAmount) {
@@ -112,9 +124,10 @@ export function useCheckout(): Checkout {
           return leaving();
         case 'cancelled':
           toast.info(checkoutTexts.cancelled);
-          return;
+          return undefined;
         case 'failed':
           toast.error(checkoutTexts.failed(outcome.message));
+          return undefined;
       }
     },
     [startCheckout],
@@ -143,6 +156,7 @@ export function useCheckout(): Checkout {
       url={openWindow.url}
       orderName={openWindow.orderName}
       amount={openWindow.amount}
+      breakdown={openWindow.breakdown}
       notice={openWindow.notice}
       paymentDeadline={openWindow.paymentDeadline}
       onCancel={onCancel}

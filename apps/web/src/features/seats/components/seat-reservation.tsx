@@ -13,8 +13,13 @@ import { useSeatStatuses, type SeatScope } from '../api/get-seat-status';
 import { useSeatSummary } from '../api/get-seat-summary';
 import { useDrawnVenue } from '../hooks/use-drawn-venue';
 import { useSeatActions } from '../hooks/use-seat-actions';
-import { useSeatCheckout, type SeatCheckoutOrder } from '../hooks/use-seat-checkout';
+import {
+  useSeatCheckout,
+  type SeatCheckoutOrder,
+  type SeatCheckoutRefusal,
+} from '../hooks/use-seat-checkout';
 import { useSeatPageModel } from '../hooks/use-seat-page-model';
+import { useSeatPricing } from '../hooks/use-seat-pricing';
 import { useSeatPolling } from '../hooks/use-seat-polling';
 import { useSeatSummaryRefresh } from '../hooks/use-seat-summary-refresh';
 import { companionHint, wheelchairTexts } from '../utils/drawn-layout';
@@ -60,9 +65,10 @@ interface SeatReservationProps {
   concert: SeatPageConcert | undefined;
   /**
    * Books the held seats and opens the payment window (the app passes the checkout feature's);
-   * resolves when the buyer is back on this page.
+   * resolves when the buyer is back on this page, with the refusal's field errors if the
+   * server refused the booking.
    */
-  onCheckout: (order: SeatCheckoutOrder) => Promise<void>;
+  onCheckout: (order: SeatCheckoutOrder) => Promise<SeatCheckoutRefusal | void>;
 }
 
 const wholeVenue: SeatScope = { type: 'all' };
@@ -172,6 +178,7 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
       isPaymentPending: first?.record.paymentPending === true,
     };
   }, [mine]);
+  const seatPricing = useSeatPricing(concertId, mine);
   const rules = layout?.rules;
   const rulesText = ticketRulesText(
     rules?.maxSeatsPerHold ?? limits.maxHeldSeats,
@@ -412,11 +419,17 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
           isPaymentPending={isPaymentPending}
           rules={rules}
           ticketRules={rulesText}
+          pricing={seatPricing.panel}
           pendingIds={pendingIds}
           onRemove={(seat) => void release(seat)}
           onClearAll={() => void releaseAll(mine)}
           isPaying={checkout.isPaying}
-          onPay={() => void checkout.pay(mine, deadline)}
+          onPay={() =>
+            void checkout.pay(mine, deadline, {
+              pricing: seatPricing.panel.pricing,
+              extras: seatPricing.orderExtras(mine),
+            })
+          }
           onExpire={onExpire}
         />
       </div>

@@ -1,20 +1,16 @@
-import { formatSeatLabel, limits, type SeatMap } from '@curtaincall/contracts';
+import { limits, type SeatMap } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
-import { ChevronUp, CreditCard, Info, Timer, Trash2, X } from 'lucide-react';
+import { ChevronUp, CreditCard, Info, Timer, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
-import {
-  seatGradeName,
-  seatTagNames,
-  swatchStyle,
-  toneForGrade,
-  type GradeInfo,
-  type SeatView,
-} from '../utils/seat-layout';
-import { companionHint } from '../utils/drawn-layout';
-import { computeOrderTotals } from '../utils/order-totals';
 import { formatCountdown, formatDuration, useSecondsLeft } from '@/lib/use-seconds-left';
+import type { SeatPanelPricing } from '../hooks/use-seat-pricing';
+import type { GradeInfo, SeatView } from '../utils/seat-layout';
+import { promoFitsAnySeat } from '../utils/seat-pricing';
+import { PriceBreakdownList } from './price-breakdown';
+import { PromoCodeField } from './promo-code-field';
+import { SelectedSeatItem } from './selected-seat-item';
 
 type SeatMapRules = NonNullable<SeatMap['rules']>;
 
@@ -56,6 +52,8 @@ interface SeatSidePanelProps {
   rules?: SeatMapRules;
   /** '1회 최대 2매 선택 · 1인 최대 4매 예매', as the page states it. */
   ticketRules: string;
+  /** 권종 per seat, the promo code and the price of it all (priceBooking's). */
+  pricing: SeatPanelPricing;
   pendingIds: ReadonlySet<number>;
   /** A booking or payment window is under way: 결제하기 shows busy and takes no clicks. */
   isPaying?: boolean;
@@ -68,10 +66,12 @@ interface SeatSidePanelProps {
 }
 
 /**
- * The selection (buyer-side.md §2 "Seat page"): the held seats with a remove button each,
- * clear-all, each seat's grade price plus the 2,000원 fee and the total, the mm:ss countdown
- * from the earliest hold, and 결제하기 (only with seats and time left). A side column on
- * desktop, a bottom sheet below that, folded to its summary until opened.
+ * The selection (buyer-side.md §2 "Seat page"): the held seats with a remove button each (and
+ * a 권종 select where the concert offers types), clear-all, the price breakdown (the spec's
+ * grade prices plus the fee per seat; each seat's discounts once a type or a code applies),
+ * the 할인 코드, the total, the mm:ss countdown from the earliest hold, and 결제하기 (only
+ * with seats and time left). A side column on desktop, a bottom sheet below that, folded to
+ * its summary until opened.
  */
 /** How late this browser's countdown may run behind the server's expiry of a hold. */
 const EXPIRY_MARGIN_MS = 3_000;
@@ -83,6 +83,7 @@ export function SeatSidePanel({
   isPaymentPending = false,
   rules,
   ticketRules,
+  pricing,
   pendingIds,
   isPaying = false,
   onRemove,
@@ -101,7 +102,7 @@ export function SeatSidePanel({
   const timerShortName = isPaymentClock
     ? sidePanelTexts.paymentTimerShort
     : sidePanelTexts.holdTimerShort;
-  const totals = computeOrderTotals(seats);
+  const { breakdown, problem } = pricing.pricing;
   const canPay = seats.length > 0 && secondsLeft !== null && secondsLeft > 0;
 
   const onExpireRef = useRef(onExpire);
@@ -217,55 +218,18 @@ export function SeatSidePanel({
         ) : (
           <>
             <ul className="mt-3 flex flex-col gap-2" aria-label="선택한 좌석 목록">
-              {seats.map((seat) => {
-                const tone = toneForGrade(grades, seat.grade);
-                const label = formatSeatLabel(seat.record.seatInfo);
-                return (
-                  <li
-                    key={seat.record.seatId}
-                    className="flex items-center gap-3 rounded-xl bg-surface-850 px-3 py-2.5"
-                  >
-                    <span
-                      className={clsx('size-2.5 shrink-0 rounded-full', tone.swatch)}
-                      style={swatchStyle(tone)}
-                      aria-hidden
-                    />
-                    <span className="flex min-w-0 flex-1 flex-col">
-                      <span className="truncate text-sm font-semibold text-zinc-100">{label}</span>
-                      <span className="text-xs text-zinc-400">
-                        {seatGradeName(seat)} · {formatPrice(seat.price)}
-                      </span>
-                      {seatTagNames(seat).length > 0 && (
-                        <span className="mt-1 flex flex-wrap gap-1">
-                          {seatTagNames(seat).map((tag) => (
-                            <span
-                              key={tag}
-                              className="rounded-md bg-sky-400/15 px-1.5 py-0.5 text-[11px] font-semibold text-sky-100"
-                              data-seat-badge
-                            >
-                              {tag}
-                            </span>
-                          ))}
-                        </span>
-                      )}
-                      {companionHint(seat, seats) && (
-                        <span className="mt-1 text-xs text-sky-200" data-companion-hint>
-                          {companionHint(seat, seats)}
-                        </span>
-                      )}
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => removeSeat(seat)}
-                      disabled={isPaying || pendingIds.has(seat.record.seatId)}
-                      aria-label={`${label} 선택 해제`}
-                      className="flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:bg-white/5 hover:text-white disabled:opacity-40"
-                    >
-                      <X className="size-4" aria-hidden />
-                    </button>
-                  </li>
-                );
-              })}
+              {seats.map((seat) => (
+                <SelectedSeatItem
+                  key={seat.record.seatId}
+                  seat={seat}
+                  seats={seats}
+                  grades={grades}
+                  pricing={pricing}
+                  isRemoving={pendingIds.has(seat.record.seatId)}
+                  isPaying={isPaying}
+                  onRemove={removeSeat}
+                />
+              ))}
             </ul>
             <div className="mt-2 flex justify-end">
               <Button variant="ghost" size="sm" onClick={clearAll} disabled={isPaying}>
@@ -273,18 +237,25 @@ export function SeatSidePanel({
                 {sidePanelTexts.clearAll}
               </Button>
             </div>
-            <dl className="mt-2 flex flex-col gap-1.5 border-t border-white/5 pt-3 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-zinc-400">좌석 금액 ({totals.seatCount}석)</dt>
-                <dd className="text-zinc-200 tabular-nums">{formatPrice(totals.seatsPrice)}</dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-zinc-400">
-                  예매 수수료 ({formatPrice(limits.bookingFeeWon)} × {totals.seatCount})
-                </dt>
-                <dd className="text-zinc-200 tabular-nums">{formatPrice(totals.fee)}</dd>
-              </div>
-            </dl>
+            {breakdown ? (
+              <PriceBreakdownList
+                breakdown={breakdown}
+                bookingFeePerSeat={pricing.bookingFeePerSeat}
+              />
+            ) : (
+              problem?.seatId === null && (
+                <p className="mt-2 text-sm text-rose-300" role="alert">
+                  {problem.message}
+                </p>
+              )
+            )}
+            <PromoCodeField
+              promo={pricing.promo}
+              fitsNoSeat={
+                pricing.promo.applied !== null && !promoFitsAnySeat(pricing.promo.applied, seats)
+              }
+              disabled={isPaying}
+            />
             <p
               className={clsx(
                 'mt-3 mb-1 rounded-lg px-3 py-2 text-xs leading-relaxed',
@@ -324,13 +295,14 @@ export function SeatSidePanel({
             {countText}
           </span>
         </button>
-        <div className="flex min-w-0 flex-1 flex-col">
+        {/* Read out whenever a seat, a 권종 or the code changes what is charged. */}
+        <div className="flex min-w-0 flex-1 flex-col" aria-live="polite" aria-atomic="true">
           <span className="text-[11px] text-zinc-400 tablet:text-xs">{sidePanelTexts.total}</span>
           <span
             className="truncate text-base font-extrabold text-white tabular-nums tablet:text-xl"
             data-testid="order-total"
           >
-            {formatPrice(totals.total)}
+            {breakdown ? formatPrice(breakdown.total) : '-'}
           </span>
         </div>
         <div

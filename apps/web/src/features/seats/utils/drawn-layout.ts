@@ -212,6 +212,7 @@ export function buildDrawnSeatViews(
         position,
         kind: 'mine',
         grade: grade?.name ?? '',
+        gradeCode: section.gradeCode,
         gradeLabel: grade?.name ?? '',
         price: grade?.price ?? 0,
       });
@@ -227,6 +228,7 @@ export function buildDrawnSeatViews(
       position,
       kind: seatKindOf(record),
       grade: grade?.name ?? '',
+      gradeCode: seat.grade,
       gradeLabel: grade?.name ?? '',
       price: grade?.price ?? 0,
       ...(seat.tags ? { tags: seat.tags } : {}),

@@ -57,6 +57,11 @@ export interface SeatView {
    * know the section), the seat's own on a drawn one (a drawn section may mix grades).
    */
   grade: string;
+  /**
+   * A drawn venue's grade code, the key its 권종 and promo codes name (a quick-plan grade is
+   * named by `grade` itself, see seatGradeKey).
+   */
+  gradeCode?: string;
   price: number;
   /** A drawn venue's grade names are shown as the seller wrote them ('스탠딩 P', 'R석'). */
   gradeLabel?: string;
@@ -102,6 +107,14 @@ export function seatTagNames(seat: Pick<SeatView, 'tags'>): string[] {
     const name = seatTagLabels[tag];
     return name ? [name] : [];
   });
+}
+
+/**
+ * The key 권종 and promo codes name a seat's grade by (pricing.ts `gradeKeys`): a drawn
+ * layout's grade code, the quick plan's grade name.
+ */
+export function seatGradeKey(seat: Pick<SeatView, 'grade' | 'gradeCode'>): string {
+  return seat.gradeCode ?? seat.grade;
 }
 
 /** The grade as the buyer reads it: 'VIP석', or a drawn venue's own name. */
