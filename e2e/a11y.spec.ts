@@ -302,6 +302,22 @@ const visits: Record<RoutePath, Visit> = {
       await expect(visibleText(page, 'VIP석')).toBeVisible();
     },
   },
+  // Issue 27: the drawn demo concert's 권종·할인 with the add dialog open on a 장애인 type, so the
+  // companion checkbox and the live price preview are checked too.
+  '/seller/concerts/:concertId/pricing': {
+    account: 'seller',
+    open: async (page) => {
+      const concertId = await concertIdOf(page, '별빛', drawnConcertTitle);
+      await goto(page, `/seller/concerts/${concertId}/pricing`, '권종·할인');
+      await expect(page.getByRole('heading', { level: 2, name: '할인 코드' })).toBeVisible();
+      await page.getByRole('button', { name: '권종 추가' }).click();
+      const dialog = page.getByRole('dialog', { name: '권종 추가' });
+      await dialog.getByLabel('권종 종류').selectOption({ label: '장애인(심한)' });
+      await dialog.getByLabel('할인율 (%)').fill('50');
+      await expect(dialog.getByLabel('동반자 1인 같은 할인')).toBeVisible();
+      await expect(dialog.getByRole('list', { name: /등급별 결제 금액$/ })).toBeVisible();
+    },
+  },
   // The admin pages with the demo data's applications, sellers and history.
   '/admin': {
     account: 'admin',
@@ -336,6 +352,14 @@ const visits: Record<RoutePath, Visit> = {
     open: async (page) => {
       await goto(page, '/admin/mail-outbox', '메일 발신함');
       await expect(visibleText(page, '받는 사람으로 찾기')).toBeVisible();
+    },
+  },
+  // Issue 27: the platform's booking fee, loaded.
+  '/admin/settings': {
+    account: 'admin',
+    open: async (page) => {
+      await goto(page, '/admin/settings', '플랫폼 설정');
+      await expect(page.getByLabel('좌석 1매당 예매수수료 (원)')).toHaveValue(/^\d+$/);
     },
   },
   // The statistics with both charts drawn and the table shown (issue 23).

@@ -155,6 +155,26 @@ function servePages(): string[] {
       record(request);
       return HttpResponse.json({ success: true, data: [] });
     }),
+    // Issue 27: 권종·할인 of a concert without types or codes, and the platform's fee.
+    http.get('/api/seller/concerts/:concertId/ticket-types', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: [] });
+    }),
+    http.get('/api/seller/concerts/:concertId/promo-codes', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: [] });
+    }),
+    http.get('/api/concerts/:concertId/ticket-types', ({ request }) => {
+      record(request);
+      return HttpResponse.json({
+        success: true,
+        data: { bookingFeePerSeat: 2_000, ticketTypes: [] },
+      });
+    }),
+    http.get('/api/admin/settings/payments', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ success: true, data: { bookingFeePerSeat: 2_000 } });
+    }),
     // 좌석 관리 of a quick-plan concert: no drawing, so no seat list is asked for.
     http.get('/api/concerts/:concertId/layout', ({ request }) => {
       record(request);
@@ -376,6 +396,14 @@ const guardedRoutes: GuardCase[] = [
     landing: builtPage('좌석 관리', /총 좌석 수로 만든 기본 배치입니다/),
   },
   {
+    path: '/seller/concerts/7/pricing',
+    name: '권종·할인',
+    allowed: ['seller'],
+    redirect: 'unauthorized',
+    redirectPath: '/unauthorized',
+    landing: builtPage('권종·할인', '일반 외에 등록한 권종이 없습니다.'),
+  },
+  {
     path: '/admin',
     name: '관리자 대시보드',
     allowed: ['admin'],
@@ -414,6 +442,14 @@ const guardedRoutes: GuardCase[] = [
     redirect: 'unauthorized',
     redirectPath: '/unauthorized',
     landing: builtPage('통계 리포트', '상태별 공연'),
+  },
+  {
+    path: '/admin/settings',
+    name: '플랫폼 설정',
+    allowed: ['admin'],
+    redirect: 'unauthorized',
+    redirectPath: '/unauthorized',
+    landing: builtPage('플랫폼 설정', /새 예매부터 적용됩니다/),
   },
 ];
 

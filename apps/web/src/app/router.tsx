@@ -274,6 +274,17 @@ export const appRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'seller/concerts/:concertId/pricing',
+                    handle: meta(
+                      '권종·할인',
+                      '할인 권종과 할인 코드를 만들고 구매자가 결제할 금액을 미리 확인하세요.',
+                    ),
+                    lazy: page(
+                      () => import('./routes/seller-concert-pricing-page'),
+                      (m) => m.SellerConcertPricingPage,
+                    ),
+                  },
+                  {
                     path: 'seller/concerts/manage',
                     handle: meta(
                       '콘서트 관리',
@@ -340,6 +351,14 @@ export const appRoutes: RouteObject[] = [
                     lazy: page(
                       () => import('./routes/admin-mail-outbox-page'),
                       (m) => m.AdminMailOutboxPage,
+                    ),
+                  },
+                  {
+                    path: 'admin/settings',
+                    handle: meta('플랫폼 설정'),
+                    lazy: page(
+                      () => import('./routes/admin-settings-page'),
+                      (m) => m.AdminSettingsPage,
                     ),
                   },
                   {

@@ -54,6 +54,8 @@ describe('getSidebarGroups', () => {
       '메일 발신함',
       // Issue 23: the placeholder '설정' is gone; the statistics took its place.
       '통계 리포트',
+      // Issue 27: the platform's booking fee.
+      '플랫폼 설정',
     ]);
   });
 });

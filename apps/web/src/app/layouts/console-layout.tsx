@@ -13,6 +13,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   PlusCircle,
+  Settings,
   Store,
   UserCheck,
   Users,
@@ -59,6 +60,7 @@ export function getSidebarGroups(viewer: Viewer): SidebarGroup[] {
           { to: '/admin/history', label: '승인 이력', icon: History },
           { to: '/admin/mail-outbox', label: '메일 발신함', icon: Mail },
           { to: '/admin/statistics', label: '통계 리포트', icon: BarChart3 },
+          { to: '/admin/settings', label: '플랫폼 설정', icon: Settings },
         ],
       },
     ];

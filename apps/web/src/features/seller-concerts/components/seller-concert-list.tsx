@@ -1,6 +1,6 @@
 import type { SellerConcert } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
-import { Armchair, Ban, CalendarPlus, Pencil, Sparkles } from 'lucide-react';
+import { Armchair, Ban, CalendarPlus, Pencil, Sparkles, Tags } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { formatConcertDate, formatTimeRange } from '@/lib/format';
@@ -27,7 +27,7 @@ interface SellerConcertListProps extends ListActions {
   firstCardRef?: (element: HTMLLIElement | null) => void;
 }
 
-/** A concert's own buttons: 수정, 좌석 관리, AI 요약, 취소, and 회차 추가 for its show. */
+/** A concert's own buttons: 수정, 좌석 관리, 권종·할인, AI 요약, 취소, and 회차 추가 for its show. */
 function RowActions({
   concert,
   onEdit,
@@ -66,6 +66,14 @@ function RowActions({
         >
           <Armchair className="size-4" aria-hidden />
           좌석 관리
+        </Link>
+        <Link
+          to={`/seller/concerts/${concert.concertId}/pricing`}
+          className={buttonStyles({ variant: 'outline', size: 'sm' })}
+          aria-label={`${concert.title} 권종·할인`}
+        >
+          <Tags className="size-4" aria-hidden />
+          권종·할인
         </Link>
         <Button
           variant="outline"

@@ -13,6 +13,7 @@ import {
   CornerDownRight,
   Pencil,
   Sparkles,
+  Tags,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/console/console-page';
@@ -146,7 +147,7 @@ function ShowGroupActions({
   );
 }
 
-/** One performance's buttons: 수정, 좌석 관리, 이 회차 취소 (the existing dialogs, per performance). */
+/** One performance's buttons: 수정, 좌석 관리, 권종·할인, 이 회차 취소 (per performance). */
 function PerformanceActions({
   group,
   concert,
@@ -191,6 +192,17 @@ function PerformanceActions({
         >
           <Armchair className="size-4" aria-hidden />
           좌석 관리
+        </Link>
+        <Link
+          to={`/seller/concerts/${concert.concertId}/pricing`}
+          className={clsx(
+            buttonStyles({ variant: 'outline', size: 'sm' }),
+            isStacked && wrapInTable,
+          )}
+          aria-label={`${name} 권종·할인`}
+        >
+          <Tags className="size-4" aria-hidden />
+          권종·할인
         </Link>
         <Button
           variant="secondary"
