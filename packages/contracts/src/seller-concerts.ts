@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { concertSchema, concertStatusLabels, sortDirections } from './concerts';
 import { concertStatusSchema, type ConcertStatus } from './enums';
+import { cancelDeadlineDaysSchema } from './payments';
 import { gradePriceSchema } from './venues';
 
 /**
@@ -281,6 +282,8 @@ export function createConcertCreateSchema(today: () => string = seoulToday) {
         .array(gradePriceSchema)
         .max(20, { error: sellerConcertMessages.gradePrices })
         .optional(),
+      /** Issue 27 (the spec's client sends none): the buyers' cancel cut-off; null or absent, 3. */
+      cancelDeadlineDays: cancelDeadlineDaysSchema.nullable().optional(),
     })
     .superRefine((value, ctx) => {
       for (const issue of concertTimeIssues(value, today())) {
@@ -319,6 +322,8 @@ export type ConcertCreate = z.infer<typeof concertCreateSchema>;
  */
 export const concertUpdateSchema = concertFormFieldsSchema.partial().extend({
   status: z.enum(concertStatusSchema.options, { error: sellerConcertMessages.status }).optional(),
+  /** Issue 27: absent leaves the cut-off as it is; null sets it back to the spec's 3. */
+  cancelDeadlineDays: cancelDeadlineDaysSchema.nullable().optional(),
 });
 export type ConcertUpdate = z.infer<typeof concertUpdateSchema>;
 
@@ -385,5 +390,10 @@ export const sellerConcertSchema = concertSchema.extend({
   refundsDone: z.number().int(),
   /** Seats of paid bookings (the manage page's sold/total). */
   soldSeats: z.number().int(),
+  /**
+   * Issue 27: buyers may cancel until this many days before the show (the seller's cut-off, the
+   * spec's 3 unless set). The seller's alone: the public concert object never carries it.
+   */
+  cancelDeadlineDays: z.number().int(),
 });
 export type SellerConcert = z.infer<typeof sellerConcertSchema>;

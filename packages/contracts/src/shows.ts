@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zod-setup';
 import { dateSchema, dateTimeSchema, pageSchema, timeSchema } from './common';
 import { concertStatusSchema } from './enums';
+import { cancelDeadlineDaysSchema } from './payments';
 import { concertGradeAvailabilitySchema, gradePriceSchema } from './venues';
 import {
   concertFormFieldsSchema,
@@ -71,6 +72,8 @@ export const performanceDraftSchema = z.object({
     .array(gradePriceSchema)
     .max(20, { error: sellerConcertMessages.gradePrices })
     .optional(),
+  /** Issue 27, absent: the show's cancel cut-off; null: the spec's 3 for this one. */
+  cancelDeadlineDays: cancelDeadlineDaysSchema.nullable().optional(),
 });
 export type PerformanceDraft = z.infer<typeof performanceDraftSchema>;
 
@@ -113,6 +116,8 @@ export function createShowCreateSchema(today: () => string) {
       /** The shared booking window (each performance may have its own instead). */
       bookingStartDate: f.bookingStartDate.optional(),
       bookingEndDate: f.bookingEndDate.optional(),
+      /** Issue 27: every performance's cancel cut-off unless it has its own; absent or null, 3. */
+      cancelDeadlineDays: cancelDeadlineDaysSchema.nullable().optional(),
       performances: z
         .array(performanceDraftSchema, { error: showMessages.performancesRequired })
         .min(1, { error: showMessages.performancesRequired })
@@ -211,6 +216,8 @@ export function createPerformanceAddSchema(today: () => string) {
         .enum(['SCHEDULED', 'ON_SALE'], { error: sellerConcertMessages.createStatus })
         .optional()
         .default('SCHEDULED'),
+      /** Issue 27, absent: the cut-off of the performance the others are copied from. */
+      cancelDeadlineDays: cancelDeadlineDaysSchema.nullable().optional(),
     })
     .superRefine((value, ctx) => {
       for (const issue of concertTimeIssues(value, today())) {
@@ -235,6 +242,8 @@ export const showUpdateSchema = z
     minAge: concertFormFieldsSchema.shape.minAge,
     posterImageUrl: concertFormFieldsSchema.shape.posterImageUrl,
     maxTicketsPerShow: maxTicketsPerShowField,
+    /** Issue 27: written to every open performance; null sets them back to the spec's 3. */
+    cancelDeadlineDays: cancelDeadlineDaysSchema.nullable(),
   })
   .partial();
 export type ShowUpdate = z.infer<typeof showUpdateSchema>;

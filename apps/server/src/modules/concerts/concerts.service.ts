@@ -62,6 +62,8 @@ export interface ConcertDraft {
   bookingEndAt: Date;
   minAge: number;
   maxTicketsPerUser: number;
+  /** Issue 27: the seller's cancel cut-off in days (null or absent: the spec's 3). */
+  cancelDeadlineDays?: number | null;
   status: ConcertStatus;
   posterImageUrl: string | null;
   isDemo?: boolean;

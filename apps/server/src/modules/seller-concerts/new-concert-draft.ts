@@ -39,6 +39,8 @@ export interface NewConcertFields {
   endTime: string;
   bookingStartDate: string;
   bookingEndDate: string;
+  /** Issue 27: the buyers' cancel cut-off; absent or null, the spec's 3. */
+  cancelDeadlineDays?: number | null | undefined;
 }
 
 /** What a new concert's seats are made from: a priced layout copy, else the quick plan. */
@@ -83,6 +85,7 @@ export function newConcertDraft(options: {
     bookingEndAt: bookingInstant(fields.bookingEndDate),
     minAge: fields.minAge,
     maxTicketsPerUser: fields.maxTicketsPerUser,
+    cancelDeadlineDays: fields.cancelDeadlineDays ?? null,
     status,
     posterImageUrl: fields.posterImageUrl,
     createdAt: now,

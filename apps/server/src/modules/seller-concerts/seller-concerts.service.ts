@@ -2,6 +2,7 @@ import {
   bookingInstant,
   concertTimeIssues,
   isAllowedStatusChange,
+  limits,
   sellerConcertMessages,
   statusChangeMessage,
   type ConcertCreate,
@@ -98,6 +99,7 @@ export function createSellerConcertsService(deps: {
       refundsPending: progress.get(row.id)?.pending ?? 0,
       refundsDone: progress.get(row.id)?.done ?? 0,
       soldSeats: sold.get(row.id) ?? 0,
+      cancelDeadlineDays: row.cancelDeadlineDays ?? limits.cancelDaysBeforeConcert,
     }));
   }
   async function toSellerConcert(row: ConcertRow): Promise<SellerConcert> {
@@ -349,6 +351,10 @@ export function createSellerConcertsService(deps: {
         }),
         ...(body.minAge !== undefined && { minAge: body.minAge }),
         ...(body.maxTicketsPerUser !== undefined && { maxTicketsPerUser: body.maxTicketsPerUser }),
+        // This performance's alone: a show's cut-off for all its performances is PUT /seller/shows.
+        ...(body.cancelDeadlineDays !== undefined && {
+          cancelDeadlineDays: body.cancelDeadlineDays,
+        }),
         ...(body.posterImageUrl !== undefined && { posterImageUrl: body.posterImageUrl }),
         status: to,
         updatedAt: now,

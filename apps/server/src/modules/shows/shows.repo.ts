@@ -165,7 +165,8 @@ export async function updateOpenPerformances(
   db: DbOrTx,
   options: {
     showId: number;
-    changes: SharedConcertChanges;
+    /** Issue 27: a show's PUT writes the cancel cut-off to every open performance as well. */
+    changes: SharedConcertChanges & Partial<Pick<ConcertRow, 'cancelDeadlineDays'>>;
     updatedAt: Date;
     exceptConcertId?: number;
   },

@@ -72,6 +72,7 @@ const performanceExample = {
   refundsPending: 0,
   refundsDone: 0,
   soldSeats: 120,
+  cancelDeadlineDays: 3,
 };
 
 const sellerShowExample = {

@@ -170,6 +170,11 @@ export function createShowsService(deps: {
         // Both present: the schema refused a performance with neither its own nor the show's.
         bookingStartDate: performance.bookingStartDate ?? body.bookingStartDate ?? '',
         bookingEndDate: performance.bookingEndDate ?? body.bookingEndDate ?? '',
+        // A performance's own null (the spec's 3) overrides the show's, so `??` would not do.
+        cancelDeadlineDays:
+          performance.cancelDeadlineDays === undefined
+            ? body.cancelDeadlineDays
+            : performance.cancelDeadlineDays,
       },
       seats: seatsOf(performance.gradePrices, index),
     }));
@@ -240,8 +245,14 @@ export function createShowsService(deps: {
         }
       }
       // Every key present is written, changed or not: open performances that drifted apart
-      // (none should) agree again.
-      const changes = sharedFieldsOf(body);
+      // (none should) agree again. The cut-off too, though a performance may have its own
+      // (PUT /seller/concerts/{id}): a show's PUT sets it for the whole run.
+      const changes = {
+        ...sharedFieldsOf(body),
+        ...(body.cancelDeadlineDays !== undefined && {
+          cancelDeadlineDays: body.cancelDeadlineDays,
+        }),
+      };
       if (Object.keys(changes).length > 0) {
         await updateOpenPerformances(tx, { showId, changes, updatedAt: now });
       }
@@ -290,7 +301,14 @@ export function createShowsService(deps: {
         newConcertDraft({
           sellerId: seller.id,
           showId,
-          fields: { ...source, ...body },
+          fields: {
+            ...source,
+            ...body,
+            cancelDeadlineDays:
+              body.cancelDeadlineDays === undefined
+                ? source.cancelDeadlineDays
+                : body.cancelDeadlineDays,
+          },
           seats: {
             seatLayout,
             totalSeats: seatLayout ? layoutPlaces(seatLayout) : last.totalSeats,
