@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
  * strict so an adapter that passes against it is not merely passing against a lenient mock:
  * Basic auth with the secret key, a required Idempotency-Key (Toss makes it optional; we always
  * send one, so a missing one here is our bug), Toss's body rules, Toss's error bodies, and
- * idempotent replays scoped like Toss's (key + method + path, the body is not compared).
+ * idempotent replays scoped like Toss's (key + method + path, the body is not compared), and
+ * partial cancels (`cancelAmount`) checked against what the payment has left (balanceAmount).
  */
 
 export const FAKE_TOSS_SECRET_KEY = 'test_sk_curtaincall_fake_0001';
@@ -55,6 +56,14 @@ export interface FakeTossRefund {
   idempotencyKey: string;
 }
 
+export interface FakeTossPayment {
+  totalAmount: number;
+  /** What may still be refunded (Toss's balanceAmount): a cancel above it is refused. */
+  balanceAmount: number;
+  status: 'DONE' | 'PARTIAL_CANCELED' | 'CANCELED';
+  cancels: Array<{ transactionKey: string; cancelAmount: number; cancelReason: string }>;
+}
+
 export interface FakeTossServer {
   /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
   baseUrl: string;
@@ -65,6 +74,14 @@ export interface FakeTossServer {
   refunds: FakeTossRefund[];
   /** Queues answers for the next requests, one each, in order. */
   setNext(...scripts: FakeTossScript[]): void;
+  /**
+   * The next `count` cancel requests get a 500 (Toss's FAILED_REFUND_PROCESS) without being
+   * processed or remembered under their key, as when a bank does not answer Toss in time; other
+   * requests in between are answered normally.
+   */
+  failNextCancels(count: number): void;
+  /** A confirmed payment as Toss keeps it: what remains refundable and each cancel made. */
+  payment(paymentKey: string): FakeTossPayment | undefined;
   /** Confirming this paymentKey fails with `error` (default: 403 REJECT_CARD_COMPANY). */
   decline(paymentKey: string, error?: TossError & { status?: number }): void;
   /** Toss's `method` for this paymentKey's confirm (default '카드'), e.g. '간편결제'. */
@@ -133,6 +150,7 @@ export async function startFakeTossServer(
   const requests: FakeTossRequest[] = [];
   const refunds: FakeTossRefund[] = [];
   const scripts: FakeTossScript[] = [];
+  let cancelsToFail = 0;
   const declines = new Map<string, TossError & { status?: number }>();
   const methods = new Map<string, string>();
   const charges = new Map<string, number>();
@@ -296,6 +314,17 @@ export async function startFakeTossServer(
       await new Promise((resolve) => setTimeout(resolve, options.cancelLatencyMs));
     }
 
+    if (cancelsToFail > 0 && CANCEL_PATH.test(request.path)) {
+      cancelsToFail -= 1;
+      return send(
+        res,
+        error(
+          500,
+          'FAILED_REFUND_PROCESS',
+          '은행 응답시간 지연이나 일시적인 오류로 환불요청에 실패했습니다.',
+        ),
+      );
+    }
     const script = scripts.shift();
     if (!script) return send(res, answerFor(request, rawBody));
     switch (script.kind) {
@@ -328,6 +357,24 @@ export async function startFakeTossServer(
     refunds,
     setNext: (...next) => {
       scripts.push(...next);
+    },
+    failNextCancels: (count) => {
+      cancelsToFail += count;
+    },
+    payment: (paymentKey) => {
+      const stored = payments.get(paymentKey);
+      return stored
+        ? {
+            totalAmount: stored.totalAmount,
+            balanceAmount: stored.balanceAmount,
+            status: stored.status,
+            cancels: stored.cancels.map(({ transactionKey, cancelAmount, cancelReason }) => ({
+              transactionKey,
+              cancelAmount,
+              cancelReason,
+            })),
+          }
+        : undefined;
     },
     decline: (paymentKey, declineError = REJECT_CARD_COMPANY) => {
       declines.set(paymentKey, declineError);

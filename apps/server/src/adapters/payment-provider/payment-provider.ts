@@ -39,7 +39,10 @@ export type ConfirmResult =
 
 export interface CancelRequest {
   paymentKey: string;
-  /** Full refund: the amount that was paid. */
+  /**
+   * Integer won to give back now: all that was paid, or part of what remains (a per-seat
+   * cancel). The provider refuses more than remains.
+   */
   amount: number;
   reason: string;
   /** Repeating a cancel with the same key must not refund twice. */
@@ -60,7 +63,10 @@ export interface PaymentProviderPort {
    * cannot be reached or answers nonsense throws `PaymentProviderError`.
    */
   confirm(request: ConfirmRequest): Promise<ConfirmResult>;
-  /** Refunds a confirmed payment in full; throws `PaymentProviderError` when it could not. */
+  /**
+   * Gives back `amount` of a confirmed payment; throws `PaymentProviderError` when it could not,
+   * saying whether the provider refused (`refused`) or the outcome is unknown.
+   */
   cancel(request: CancelRequest): Promise<CancelResult>;
 }
 
@@ -69,6 +75,13 @@ export class PaymentProviderError extends Error {
   constructor(
     message: string,
     readonly code = 'PROVIDER_ERROR',
+    /**
+     * True when the provider answered and refused: nothing was done (a refund may be asked
+     * again, under a new key, since the provider replays its refusal for the old one). False
+     * when the outcome is unknown (no answer, a timeout, a 5xx, an answer we cannot read): it
+     * may have been done, so only the same request under the same idempotency key may tell.
+     */
+    readonly refused = false,
   ) {
     super(message);
     this.name = 'PaymentProviderError';

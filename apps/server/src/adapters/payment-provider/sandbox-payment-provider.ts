@@ -1,5 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ConfirmResult, PaymentProviderPort } from './payment-provider';
+import type { Database } from '../../db/client';
+import {
+  PaymentProviderError,
+  type ConfirmResult,
+  type PaymentProviderPort,
+} from './payment-provider';
+import { createDatabaseSandboxBooks, createMemorySandboxBooks } from './sandbox-books';
 
 /**
  * The test cards of the sandbox checkout page. Any other valid card number is approved, as in a
@@ -25,6 +31,9 @@ export const sandboxRefusals = {
     message: '카드사 시스템 오류로 결제 승인에 실패했습니다.',
   },
   invalidKey: { code: 'INVALID_PAYMENT_KEY', message: '결제 정보가 올바르지 않습니다.' },
+  /** A refund of more than the payment has left (Toss's code and text). */
+  overRefund: { code: 'NOT_CANCELABLE_AMOUNT', message: '취소 할 수 없는 금액 입니다.' },
+  unknownPayment: { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' },
 } as const;
 
 type Outcome = 'approve' | 'confirm-fails';
@@ -38,8 +47,18 @@ export interface SandboxPaymentProvider extends PaymentProviderPort {
   issuePaymentKey(orderId: string, amount: number, outcome: Outcome): string;
 }
 
-/** The default provider: needs nothing outside this machine (product-rules.md §6). */
-export function createSandboxPaymentProvider(options: { secret: string }): SandboxPaymentProvider {
+/**
+ * The default provider: needs nothing outside this machine (product-rules.md §6). It keeps books
+ * like a real provider's (what each payment took, what was given back, each refund's key), in
+ * the database when given one (the app: shared by every instance), else in this process (a
+ * provider a unit test builds for itself), so a refund above what remains is refused and a
+ * repeated refund key gives back once.
+ */
+export function createSandboxPaymentProvider(options: {
+  secret: string;
+  db?: Database;
+}): SandboxPaymentProvider {
+  const books = options.db ? createDatabaseSandboxBooks(options.db) : createMemorySandboxBooks();
   const sign = (payload: string) =>
     createHmac('sha256', `sandbox-payments:${options.secret}`)
       .update(payload)
@@ -72,11 +91,24 @@ export function createSandboxPaymentProvider(options: { secret: string }): Sandb
       if (outcome === 'confirm-fails') {
         return { ok: false, ...sandboxRefusals.confirmFails, paymentFailed: true };
       }
+      // A repeated confirm of the same key is answered again, as Toss replays it by orderId.
+      await books.recordPayment({ paymentKey, orderId, amount });
       return { ok: true, paymentKey, method: 'CARD', approvedAt: new Date() };
     },
-    async cancel() {
-      // Nothing was charged, so a refund is only bookkeeping: a new transaction key.
-      return { transactionKey: `sbx_cancel_${randomBytes(12).toString('base64url')}` };
+    async cancel({ paymentKey, amount, idempotencyKey }) {
+      // Nothing was charged, so a refund is bookkeeping: checked against what remains.
+      const outcome = await books.refund({
+        paymentKey,
+        amount,
+        idempotencyKey,
+        transactionKey: `sbx_cancel_${randomBytes(12).toString('base64url')}`,
+      });
+      if (outcome.ok) return { transactionKey: outcome.transactionKey };
+      const refusal =
+        outcome.refusal === 'OVER_REMAINING'
+          ? sandboxRefusals.overRefund
+          : sandboxRefusals.unknownPayment;
+      throw new PaymentProviderError(refusal.message, refusal.code, true);
     },
   };
 }

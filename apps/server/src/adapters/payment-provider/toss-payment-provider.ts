@@ -9,6 +9,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 const CONFIRM_FAILED = '결제 승인 요청이 실패했습니다: ';
 const CANCEL_FAILED = '환불 요청이 실패했습니다: ';
+/** Toss's answer to a request whose idempotency key is still being processed. */
+const IDEMPOTENT_REQUEST_PROCESSING = 'IDEMPOTENT_REQUEST_PROCESSING';
 /** Shown to the buyer when Toss refuses without a message of its own. */
 const DEFAULT_REFUSAL_MESSAGE = '결제 승인에 실패했습니다.';
 
@@ -39,7 +41,9 @@ interface TossAnswer {
  * Toss Payments over REST (`/v1/payments/confirm` and `/v1/payments/{paymentKey}/cancel`).
  * Every call carries an Idempotency-Key, so a call retried after a timeout is answered with the
  * first answer instead of charging or refunding twice (Toss keeps keys for 15 days). A 4xx is
- * Toss refusing; a 5xx, a timeout, an unreachable host or an unreadable body throws.
+ * Toss refusing; a 5xx, a timeout, an unreachable host or an unreadable body throws with an
+ * unknown outcome (`PaymentProviderError.refused` false). A cancel sends `cancelAmount`, so a
+ * per-seat refund gives back part of the payment; Toss refuses more than remains.
  */
 export function createTossPaymentProvider(options: {
   clientKey: string;
@@ -157,9 +161,12 @@ export function createTossPaymentProvider(options: {
         const tossError = readTossError(answer.body);
         // A refund retried under a new key (e.g. after our own crash) finds the work done.
         if (tossError.code === 'ALREADY_CANCELED_PAYMENT') return { transactionKey: null };
+        // A 4xx is Toss refusing, so nothing was given back; except a request of the same key
+        // still being processed, whose outcome a later repeat of that key will tell.
         throw new PaymentProviderError(
           `${CANCEL_FAILED}${tossError.message ?? `HTTP ${answer.status}`}`,
           tossError.code ?? 'PROVIDER_ERROR',
+          tossError.code !== IDEMPOTENT_REQUEST_PROCESSING,
         );
       }
       const cancels = answer.body.cancels;
