@@ -59,7 +59,9 @@ import { adminSellersRoutes } from './modules/sellers/admin-sellers.routes';
 import { sellersRoutes } from './modules/sellers/sellers.routes';
 import { createSellersService } from './modules/sellers/sellers.service';
 import { createMypageService } from './modules/mypage/mypage.service';
-import { sandboxCheckoutRoutes } from './modules/bookings/sandbox-checkout.routes';
+import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { registerCompression } from './http/compression';
 import { registerDrain, startDraining } from './http/drain';
 import { registerErrorHandling, sendError } from './http/error-handler';
@@ -327,7 +329,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   metrics.watchSales(onSale.overview);
 
   const apiBase = `${config.publicBaseUrl.replace(/\/$/, '')}/api`;
-  const sandboxPayments = createSandboxPaymentProvider({ secret: sessionSecret });
+  // The sandbox keeps its books in the database, so every instance checks refunds against them.
+  const sandboxPayments = createSandboxPaymentProvider({ secret: sessionSecret, db: database.db });
   const paymentProvider: PaymentProviderPort =
     overrides.paymentProvider ??
     (config.payments.provider === 'toss'
@@ -354,11 +357,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     extraEndpointOrigins: config.push.extraEndpointOrigins,
   });
+  const payments = createPaymentsService({
+    db: database.db,
+    notifier: notifications,
+    bus,
+    concerts,
+    provider: paymentProvider,
+    clock,
+    metrics: metrics.sale,
+  });
   const bookings = createBookingsService({
     db: database.db,
     notifier: notifications,
     bus,
     concerts,
+    payments,
     provider: paymentProvider,
     clock,
     publicBaseUrl: config.publicBaseUrl,
@@ -590,7 +603,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(aiSummaryRoutes, { aiSummaries });
       await api.register(communityRoutes, { community });
       await api.register(queueRoutes, { queue });
-      await api.register(bookingsRoutes, { bookings, frontBaseUrl: config.frontBaseUrl });
+      await api.register(bookingsRoutes, { bookings });
+      await api.register(paymentsRoutes, { payments, frontBaseUrl: config.frontBaseUrl });
       await api.register(ticketsRoutes, { tickets });
       await api.register(receiptsRoutes, { receipts });
       await api.register(notificationsRoutes, { notifications });

@@ -36,6 +36,9 @@ export const bookingMessages = {
     '선택한 좌석의 선점이 해제되어 예매하지 못했습니다. 결제하신 금액은 전액 환불되었습니다. 좌석을 다시 선택해주세요.',
   releasedRefundFailed:
     '선택한 좌석의 선점이 해제되어 예매하지 못했습니다. 환불이 지연되고 있으니 고객센터로 문의해주세요.',
+  /** The payment callback of a booking that had already expired unpaid. */
+  expiredUnpaid: '결제 시간이 초과되어 예매가 취소되었습니다. 다시 예매해주세요.',
+  failedPayment: '결제에 실패했습니다.',
 } as const;
 
 /** `POST /bookings`: the caller's held seats (1-2; the concert's maxTicketsPerUser also applies). */

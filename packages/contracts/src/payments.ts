@@ -18,6 +18,19 @@ export const paymentMessages = {
   cancelDeadlineDays: '취소 마감은 공연 1~30일 전 사이로 입력해주세요.',
 } as const;
 
+/**
+ * Why money went back: each refund's reason as stored and shown on the booking detail, and (the
+ * late payments') the reason sent to the provider.
+ */
+export const refundReasonMessages = {
+  buyer: '사용자 예매 취소',
+  concertCancelled: '공연 취소에 따른 전액 환불',
+  released: '좌석 선점 해제 자동 환불',
+  releasedToProvider: '좌석 선점 해제로 예매 불가: 자동 환불',
+  expired: '결제 시간 초과 자동 환불',
+  expiredToProvider: '결제 시간 초과로 예매 불가: 자동 환불',
+} as const;
+
 export const priceLineSchema = z.object({
   concertSeatId: z.number().int(),
   seatInfo: z.string(),

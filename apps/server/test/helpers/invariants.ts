@@ -41,13 +41,49 @@ export const bookingInvariants: readonly InvariantCheck[] = [
                             and p.status in ('DONE', 'PARTIAL_CANCELED'))`,
   },
   {
-    // Confirmed: every ticket names a seat BOOKED for this very booking.
+    // Confirmed: every ticket not cancelled on its own names a seat BOOKED for this booking.
     name: 'a confirmed booking owns its booked seats',
     sql: `select b.id as booking_id, t.id as ticket_id, s.id as seat_id, s.status, s.booking_id
-          from bookings b join tickets t on t.booking_id = b.id
+          from bookings b join tickets t on t.booking_id = b.id and t.status = 'ACTIVE'
             left join concert_seats s on s.id = t.concert_seat_id
           where b.status = 'CONFIRMED'
             and (s.id is null or s.status <> 'BOOKED' or s.booking_id is distinct from b.id)`,
+  },
+  {
+    // Issue 27: a per-seat cancel voids a ticket only once its money is back.
+    name: 'a cancelled ticket was given back by a DONE refund and holds no seat',
+    sql: `select t.id, t.booking_id, t.concert_seat_id, pc.id as refund_id, pc.status
+          from tickets t left join payment_cancellations pc on pc.id = t.refund_id
+          where t.status = 'CANCELED'
+            and (pc.id is null or pc.status <> 'DONE' or t.concert_seat_id is not null)`,
+  },
+  {
+    name: 'refunds given back never exceed what was paid',
+    sql: `select p.id, p.amount, sum(pc.amount)::int as refunded
+          from payments p join payment_cancellations pc on pc.payment_id = p.id
+          where pc.status = 'DONE'
+          group by p.id, p.amount
+          having sum(pc.amount) > p.amount`,
+  },
+  {
+    // What was paid = what came back + the fees kept + what the buyer still holds.
+    name: 'a partially refunded payment adds up: refunds, fees kept and what remains',
+    sql: `select p.id, p.amount, given.back, given.kept, held.remaining from payments p
+          join bookings b on b.id = p.booking_id
+          cross join lateral (
+            select coalesce(sum(pc.amount), 0)::int as back,
+                   coalesce(sum(pc.cancellation_fee + pc.booking_fee_kept), 0)::int as kept
+            from payment_cancellations pc where pc.payment_id = p.id and pc.status = 'DONE'
+          ) given
+          cross join lateral (
+            select coalesce(sum(t.price + t.fee), 0)::int as remaining
+            from tickets t left join payment_cancellations pc on pc.id = t.refund_id
+            where t.booking_id = b.id and t.status = 'ACTIVE'
+              and (pc.id is null or pc.status <> 'DONE')
+          ) held
+          where p.status = 'PARTIAL_CANCELED'
+            and (b.status not in ('CONFIRMED', 'COMPLETED')
+                 or given.back + given.kept + held.remaining <> p.amount)`,
   },
   {
     name: 'a free seat has no holder, hold or booking',

@@ -852,6 +852,19 @@ export const routeRules: Record<string, RouteRule> = {
     request: plain((w) => `/api/admin/on-sale/concerts/${w.concertId}`),
   },
   'GET /api/admin/statistics': { access: 'admin', request: plain('/api/admin/statistics') },
+  // Issue 27: the platform's booking fee; the sweep writes back the default it reads.
+  'GET /api/admin/settings/payments': {
+    access: 'admin',
+    request: plain('/api/admin/settings/payments'),
+  },
+  'PUT /api/admin/settings/payments': {
+    access: 'admin',
+    request: async (w, actor) => ({
+      url: '/api/admin/settings/payments',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { bookingFeePerSeat: 2_000 },
+    }),
+  },
   'GET /api/seller/dashboard': { access: 'seller', request: plain('/api/seller/dashboard') },
 
   'GET /api/concerts': { access: 'public', request: plain('/api/concerts') },
@@ -1358,6 +1371,17 @@ export const routeRules: Record<string, RouteRule> = {
       return {
         url: `/api/bookings/${bookingId}/cancel`,
         headers: { ...headersOf(w, actor, buyer), ...json },
+      };
+    },
+  },
+  // Issue 27: what a cancel would give back now, for the booking's owner only.
+  'GET /api/bookings/{bookingNumber}/refund-quote': {
+    access: 'owner',
+    request: async (w, actor) => {
+      const { buyer, created } = await w.paidBooking();
+      return {
+        url: `/api/bookings/${created.bookingNumber}/refund-quote`,
+        headers: headersOf(w, actor, buyer),
       };
     },
   },

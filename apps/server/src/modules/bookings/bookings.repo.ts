@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { PriceLine } from '@curtaincall/contracts';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /*
- * Bookings, payments and tickets. Every write that moves a booking between states runs in one
- * transaction that first locks the booking row (`lockBooking`), so the success callback, the
- * failure callback, the unpaid-expiry job and a cancel never interleave on one booking.
+ * Bookings, their tickets and seats (payments and refunds are modules/payments'). Every write
+ * that moves a booking between states runs in one transaction that first locks the booking row
+ * (`lockBooking`), so the success callback, the failure callback, the unpaid-expiry job and a
+ * cancel never interleave on one booking.
  */
 
 export interface BookingRow {
@@ -15,17 +17,7 @@ export interface BookingRow {
   status: string;
   totalAmount: number;
   paymentDeadline: Date | null;
-}
-
-export interface PaymentRow {
-  id: number;
-  bookingId: number;
-  orderId: string;
-  provider: string;
-  paymentKey: string | null;
-  amount: number;
-  status: string;
-  method: string | null;
+  bookedAt: Date;
 }
 
 const asDate = (value: Date | string | null) =>
@@ -39,6 +31,7 @@ interface RawBooking {
   status: string;
   total_amount: number;
   payment_deadline: Date | string | null;
+  booked_at: Date | string;
 }
 
 const toBooking = (r: RawBooking): BookingRow => ({
@@ -49,35 +42,15 @@ const toBooking = (r: RawBooking): BookingRow => ({
   status: r.status,
   totalAmount: Number(r.total_amount),
   paymentDeadline: asDate(r.payment_deadline),
-});
-
-interface RawPayment {
-  id: number;
-  booking_id: number;
-  order_id: string;
-  provider: string;
-  payment_key: string | null;
-  amount: number;
-  status: string;
-  method: string | null;
-}
-
-const toPayment = (r: RawPayment): PaymentRow => ({
-  id: Number(r.id),
-  bookingId: Number(r.booking_id),
-  orderId: r.order_id,
-  provider: r.provider,
-  paymentKey: r.payment_key,
-  amount: Number(r.amount),
-  status: r.status,
-  method: r.method,
+  bookedAt: asDate(r.booked_at) ?? new Date(0),
 });
 
 /** Locks a booking row for the rest of the transaction and returns it fresh. */
 export async function lockBooking(tx: DbOrTx, bookingId: number): Promise<BookingRow | undefined> {
   const [row] = await queryRows<RawBooking>(
     tx,
-    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline,
+               booked_at
           from bookings where id = ${bookingId} for update`,
   );
   return row ? toBooking(row) : undefined;
@@ -89,7 +62,8 @@ export async function findBookingById(
 ): Promise<BookingRow | undefined> {
   const [row] = await queryRows<RawBooking>(
     db,
-    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline,
+               booked_at
           from bookings where id = ${bookingId}`,
   );
   return row ? toBooking(row) : undefined;
@@ -101,35 +75,11 @@ export async function findBookingByNumber(
 ): Promise<BookingRow | undefined> {
   const [row] = await queryRows<RawBooking>(
     db,
-    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline,
+               booked_at
           from bookings where booking_number = ${bookingNumber}`,
   );
   return row ? toBooking(row) : undefined;
-}
-
-export async function findPaymentByOrderId(
-  db: DbOrTx,
-  orderId: string,
-): Promise<PaymentRow | undefined> {
-  const [row] = await queryRows<RawPayment>(
-    db,
-    sql`select id, booking_id, order_id, provider, payment_key, amount, status, method
-          from payments where order_id = ${orderId}`,
-  );
-  return row ? toPayment(row) : undefined;
-}
-
-/** The booking's newest payment (a booking has one; a retry makes a new booking). */
-export async function findLatestPayment(
-  db: DbOrTx,
-  bookingId: number,
-): Promise<PaymentRow | undefined> {
-  const [row] = await queryRows<RawPayment>(
-    db,
-    sql`select id, booking_id, order_id, provider, payment_key, amount, status, method
-          from payments where booking_id = ${bookingId} order by id desc limit 1`,
-  );
-  return row ? toPayment(row) : undefined;
 }
 
 /** The user's unpaid bookings of a concert, locked (they are about to be superseded). */
@@ -159,7 +109,10 @@ export async function lockOverdueBookings(tx: DbOrTx, now: Date, limit: number):
   return rows.map((r) => Number(r.id));
 }
 
-/** Seats already paid for by the user in this concert (maxTicketsPerUser counts them). */
+/**
+ * Seats already paid for by the user in this concert (maxTicketsPerUser counts them); a seat
+ * cancelled on its own no longer counts.
+ */
 export async function countConfirmedSeats(
   db: DbOrTx,
   userId: number,
@@ -169,7 +122,7 @@ export async function countConfirmedSeats(
     db,
     sql`select count(*)::int as n from tickets t join bookings b on b.id = t.booking_id
           where b.user_id = ${userId} and b.concert_id = ${concertId}
-            and b.status in ('CONFIRMED', 'COMPLETED')`,
+            and b.status in ('CONFIRMED', 'COMPLETED') and t.status = 'ACTIVE'`,
   );
   return Number(row?.n ?? 0);
 }
@@ -184,6 +137,8 @@ export interface SeatForBooking {
   holdExpiresAt: Date | null;
   bookingId: number | null;
   gradeName: string;
+  /** The layout's grade code, null for a quick-plan grade (whose name is its key). */
+  gradeCode: string | null;
   price: number;
 }
 
@@ -203,11 +158,13 @@ export async function lockSeatsForBooking(
     hold_expires_at: Date | string | null;
     booking_id: number | null;
     grade_name: string;
+    grade_code: string | null;
     price: number;
   }>(
     tx,
     sql`select s.id, s.section, s.row_number, s.seat_number, s.status, s.held_by_user_id,
-               s.hold_expires_at, s.booking_id, g.name as grade_name, g.price
+               s.hold_expires_at, s.booking_id, g.name as grade_name, g.code as grade_code,
+               g.price
           from concert_seats s join seat_grades g on g.id = s.grade_id
           where s.concert_id = ${concertId}
             and s.id in (${sql.join(
@@ -227,6 +184,7 @@ export async function lockSeatsForBooking(
     holdExpiresAt: asDate(r.hold_expires_at),
     bookingId: r.booking_id === null ? null : Number(r.booking_id),
     gradeName: r.grade_name,
+    gradeCode: r.grade_code,
     price: Number(r.price),
   }));
 }
@@ -247,6 +205,7 @@ export async function insertBooking(
     userId: number;
     concertId: number;
     totalAmount: number;
+    promoCode: string | null;
     paymentDeadline: Date;
     now: Date;
   },
@@ -254,48 +213,55 @@ export async function insertBooking(
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into bookings (booking_number, user_id, concert_id, status, total_amount,
-                              payment_deadline, booked_at, updated_at)
+                              promo_code, payment_deadline, booked_at, updated_at)
         values (${values.bookingNumber}, ${values.userId}, ${values.concertId}, 'PENDING_PAYMENT',
-                ${values.totalAmount}, ${values.paymentDeadline}, ${values.now}, ${values.now})
+                ${values.totalAmount}, ${values.promoCode}, ${values.paymentDeadline},
+                ${values.now}, ${values.now})
         returning id`,
   );
   if (!row) throw new Error('booking insert returned nothing');
   return Number(row.id);
 }
 
+/**
+ * One ticket per seat with its price lines as priced (`priceBooking`), then each companion's
+ * ticket pointed at its holder's (the companion rule of a later cancel follows that link).
+ */
 export async function insertTickets(
   tx: DbOrTx,
   bookingId: number,
-  tickets: Array<{
-    seatId: number;
-    seatInfo: string;
-    gradeName: string;
-    price: number;
-    fee: number;
-  }>,
+  lines: ReadonlyArray<PriceLine & { seatInfo: string }>,
 ): Promise<void> {
-  await tx.execute(
-    sql`insert into tickets (booking_id, concert_seat_id, seat_info, grade_name, price,
-                             grade_price, fee)
+  const rows = await queryRows<{ id: number; concert_seat_id: number }>(
+    tx,
+    sql`insert into tickets (booking_id, concert_seat_id, seat_info, grade_name, price, fee,
+                             grade_price, type_discount, code_discount, ticket_type_id,
+                             ticket_type_name, proof_required)
         values ${sql.join(
-          tickets.map(
-            (t) =>
-              sql`(${bookingId}, ${t.seatId}, ${t.seatInfo}, ${t.gradeName}, ${t.price},
-                   ${t.price}, ${t.fee})`,
+          lines.map(
+            (l) =>
+              sql`(${bookingId}, ${l.concertSeatId}, ${l.seatInfo}, ${l.gradeName},
+                   ${l.ticketPrice}, ${l.bookingFee}, ${l.gradePrice}, ${l.typeDiscount},
+                   ${l.codeDiscount}, ${l.ticketTypeId}, ${l.ticketTypeName}, ${l.proofRequired})`,
           ),
           sql`, `,
-        )}`,
+        )}
+        returning id, concert_seat_id`,
   );
-}
-
-export async function insertPayment(
-  tx: DbOrTx,
-  values: { bookingId: number; orderId: string; provider: string; amount: number; now: Date },
-): Promise<void> {
+  const ticketOfSeat = new Map(rows.map((r) => [Number(r.concert_seat_id), Number(r.id)]));
+  const links = lines.flatMap((line) => {
+    const ticketId = ticketOfSeat.get(line.concertSeatId);
+    const holderTicketId =
+      line.companionOfSeatId === null ? undefined : ticketOfSeat.get(line.companionOfSeatId);
+    return ticketId === undefined || holderTicketId === undefined
+      ? []
+      : [sql`(${ticketId}::int, ${holderTicketId}::int)`];
+  });
+  if (links.length === 0) return;
   await tx.execute(
-    sql`insert into payments (booking_id, order_id, provider, amount, status, created_at, updated_at)
-        values (${values.bookingId}, ${values.orderId}, ${values.provider}, ${values.amount},
-                'PENDING', ${values.now}, ${values.now})`,
+    sql`update tickets t set companion_of_ticket_id = link.holder
+          from (values ${sql.join(links, sql`, `)}) as link(id, holder)
+         where t.id = link.id`,
   );
 }
 
@@ -389,18 +355,12 @@ export async function countSeatsStillHeld(
   return { held: Number(row?.held ?? 0), tickets: Number(row?.tickets ?? 0) };
 }
 
-/** Payment DONE, booking CONFIRMED, seats BOOKED (holds cleared); returns the seat ids. */
+/** Booking CONFIRMED, seats BOOKED (holds cleared); returns the seat ids. */
 export async function confirmBooking(
   tx: DbOrTx,
   booking: BookingRow,
-  payment: { id: number; paymentKey: string; method: string; approvedAt: Date },
   now: Date,
 ): Promise<number[]> {
-  await tx.execute(
-    sql`update payments set status = 'DONE', payment_key = ${payment.paymentKey},
-          method = ${payment.method}, approved_at = ${payment.approvedAt}, updated_at = ${now}
-        where id = ${payment.id}`,
-  );
   await tx.execute(
     sql`update bookings set status = 'CONFIRMED', confirmed_at = ${now}, payment_deadline = null,
           updated_at = ${now}
@@ -416,25 +376,11 @@ export async function confirmBooking(
   return rows.map((r) => Number(r.id));
 }
 
-/** A refunded payment: CANCELED with its cancel-history row. */
-export async function recordRefund(
-  tx: DbOrTx,
-  payment: { id: number; amount: number },
-  refund: { reason: string; transactionKey: string | null; now: Date },
-): Promise<void> {
-  await tx.execute(
-    sql`update payments set status = 'CANCELED', updated_at = ${refund.now}
-          where id = ${payment.id}`,
-  );
-  await tx.execute(
-    sql`insert into payment_cancellations (payment_id, amount, reason, provider_transaction_key,
-                                           canceled_at)
-        values (${payment.id}, ${payment.amount}, ${refund.reason}, ${refund.transactionKey},
-                ${refund.now})`,
-  );
-}
-
-/** A confirmed booking cancelled by its buyer: CANCELED, tickets detached, seats AVAILABLE. */
+/**
+ * A confirmed booking that ends (its buyer cancelled what was left, or its concert was
+ * cancelled): CANCELED, tickets detached, seats AVAILABLE. The tickets keep their status: the
+ * booking's says it all.
+ */
 export async function cancelConfirmedBooking(
   tx: DbOrTx,
   booking: BookingRow,
@@ -446,12 +392,55 @@ export async function cancelConfirmedBooking(
   );
   await tx.execute(sql`update tickets set concert_seat_id = null where booking_id = ${booking.id}`);
   const freed = await freeBookingSeats(tx, booking.id, now);
-  // A freed seat makes a sold-out concert sellable again while its booking window is open.
+  await reopenSoldOut(tx, booking.concertId, now);
+  return freed;
+}
+
+/**
+ * Some tickets of a confirmed booking that goes on (a per-seat cancel): CANCELED and detached,
+ * their seats AVAILABLE. Returns the freed seat ids.
+ */
+export async function cancelTickets(
+  tx: DbOrTx,
+  booking: BookingRow,
+  ticketIds: readonly number[],
+  now: Date,
+): Promise<number[]> {
+  const ids = sql.join(
+    ticketIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const seats = await queryRows<{ seat_id: number }>(
+    tx,
+    sql`select concert_seat_id as seat_id from tickets
+         where booking_id = ${booking.id} and id in (${ids}) and concert_seat_id is not null`,
+  );
+  await tx.execute(
+    sql`update tickets set status = 'CANCELED', canceled_at = ${now}, concert_seat_id = null
+         where booking_id = ${booking.id} and id in (${ids})`,
+  );
+  if (seats.length === 0) return [];
+  const freed = await queryRows<{ id: number }>(
+    tx,
+    sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
+          hold_expires_at = null, booking_id = null, updated_at = ${now}
+        where booking_id = ${booking.id}
+          and id in (${sql.join(
+            seats.map((r) => sql`${Number(r.seat_id)}`),
+            sql`, `,
+          )})
+        returning id`,
+  );
+  await reopenSoldOut(tx, booking.concertId, now);
+  return freed.map((r) => Number(r.id));
+}
+
+/** A freed seat makes a sold-out concert sellable again while its booking window is open. */
+async function reopenSoldOut(tx: DbOrTx, concertId: number, now: Date): Promise<void> {
   await tx.execute(
     sql`update concerts set status = 'ON_SALE', updated_at = ${now}
-          where id = ${booking.concertId} and status = 'SOLD_OUT' and booking_end_at > ${now}`,
+          where id = ${concertId} and status = 'SOLD_OUT' and booking_end_at > ${now}`,
   );
-  return freed;
 }
 
 export interface BookingOutlineRow {
@@ -577,7 +566,7 @@ export async function countShowSeats(db: DbOrTx, userId: number, showId: number)
              join bookings b on b.id = t.booking_id
              join concerts c on c.id = b.concert_id
             where b.user_id = ${userId} and c.show_id = ${showId}
-              and b.status in ('CONFIRMED', 'COMPLETED'))
+              and b.status in ('CONFIRMED', 'COMPLETED') and t.status = 'ACTIVE')
           + (select count(*)::int from concert_seats s
                join bookings b on b.id = s.booking_id
                join concerts c on c.id = b.concert_id
@@ -590,16 +579,17 @@ export async function countShowSeats(db: DbOrTx, userId: number, showId: number)
 /**
  * Everything unpaid or held of a cancelled concert ends: unpaid bookings CANCELED (their pending
  * payment CANCELED, tickets detached), every RESERVED seat AVAILABLE again. Paid bookings stay
- * CONFIRMED until their refund succeeds (`findRefundsDue`). Returns the freed seat ids.
+ * CONFIRMED until their refund succeeds (the refund job, modules/payments). Returns the freed seat ids.
  */
 export async function closeUnpaidOfCancelledConcert(
   tx: DbOrTx,
   concertId: number,
   now: Date,
-): Promise<number[]> {
+): Promise<{ bookingIds: number[]; freedSeatIds: number[] }> {
   // One statement however many unpaid bookings there are (a seller's cancel runs this inside
   // its request): the bookings, their pending payments and their tickets together.
-  await tx.execute(
+  const closed = await queryRows<{ id: number }>(
+    tx,
     sql`with closed as (
           update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
           where concert_id = ${concertId} and status = 'PENDING_PAYMENT'
@@ -614,7 +604,7 @@ export async function closeUnpaidOfCancelledConcert(
           where booking_id in (select id from closed)
           returning id
         )
-        select (select count(*) from closed) as bookings`,
+        select id from closed`,
   );
   const freed = await queryRows<{ id: number }>(
     tx,
@@ -623,110 +613,10 @@ export async function closeUnpaidOfCancelledConcert(
         where concert_id = ${concertId} and status = 'RESERVED'
         returning id`,
   );
-  return freed.map((r) => Number(r.id));
-}
-
-export interface RefundDue {
-  bookingId: number;
-  concertId: number;
-  paymentId: number;
-  paymentKey: string;
-  orderId: string;
-  amount: number;
-}
-
-/**
- * Paid bookings of cancelled concerts not refunded yet (the refund job's work list): CONFIRMED
- * with a DONE payment. A refund that succeeded made the booking CANCELED, so it leaves the list.
- */
-export async function findRefundsDue(
-  db: DbOrTx,
-  options: { concertId?: number; limit: number },
-): Promise<RefundDue[]> {
-  const rows = await queryRows<{
-    booking_id: number;
-    concert_id: number;
-    payment_id: number;
-    payment_key: string;
-    order_id: string;
-    amount: number;
-  }>(
-    db,
-    sql`select b.id as booking_id, b.concert_id, p.id as payment_id, p.payment_key, p.order_id,
-               p.amount
-        from bookings b
-        join concerts c on c.id = b.concert_id
-        join payments p on p.booking_id = b.id and p.status = 'DONE' and p.payment_key is not null
-        where c.status = 'CANCELLED' and b.status = 'CONFIRMED'
-          ${options.concertId === undefined ? sql`` : sql`and b.concert_id = ${options.concertId}`}
-        order by b.updated_at, b.id
-        limit ${options.limit}`,
-  );
-  return rows.map((r) => ({
-    bookingId: Number(r.booking_id),
-    concertId: Number(r.concert_id),
-    paymentId: Number(r.payment_id),
-    paymentKey: r.payment_key,
-    orderId: r.order_id,
-    amount: Number(r.amount),
-  }));
-}
-
-/**
- * A refund attempt that failed moves its booking to the back of the work list (the list is in
- * updated_at order), so refunds a provider keeps refusing never starve the others.
- */
-export async function markRefundAttempt(db: DbOrTx, bookingId: number, now: Date): Promise<void> {
-  await db.execute(
-    sql`update bookings set updated_at = ${now} where id = ${bookingId} and status = 'CONFIRMED'`,
-  );
-}
-
-/** How many paid bookings of each given concert still await their refund. */
-export async function countRefundsDue(
-  db: DbOrTx,
-  concertIds: number[],
-): Promise<Map<number, number>> {
-  if (concertIds.length === 0) return new Map();
-  const rows = await queryRows<{ concert_id: number; due: number }>(
-    db,
-    sql`select b.concert_id, count(*)::int as due
-        from bookings b
-        join concerts c on c.id = b.concert_id
-        join payments p on p.booking_id = b.id and p.status = 'DONE' and p.payment_key is not null
-        where c.status = 'CANCELLED' and b.status = 'CONFIRMED'
-          and b.concert_id in (${sql.join(
-            concertIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-        group by b.concert_id`,
-  );
-  return new Map(rows.map((r) => [Number(r.concert_id), Number(r.due)]));
-}
-
-/**
- * How many bookings of each given concert were refunded with `reason` (the concert's cancel):
- * the done side of the seller's refund progress.
- */
-export async function countRefundsDone(
-  db: DbOrTx,
-  concertIds: number[],
-  reason: string,
-): Promise<Map<number, number>> {
-  if (concertIds.length === 0) return new Map();
-  const rows = await queryRows<{ concert_id: number; done: number }>(
-    db,
-    sql`select b.concert_id, count(distinct b.id)::int as done
-        from bookings b
-        join payments p on p.booking_id = b.id
-        join payment_cancellations pc on pc.payment_id = p.id and pc.reason = ${reason}
-        where b.concert_id in (${sql.join(
-          concertIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        group by b.concert_id`,
-  );
-  return new Map(rows.map((r) => [Number(r.concert_id), Number(r.done)]));
+  return {
+    bookingIds: closed.map((r) => Number(r.id)),
+    freedSeatIds: freed.map((r) => Number(r.id)),
+  };
 }
 
 /** Cancelled concerts that still have an unpaid booking or a held seat (late arrivals). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, concerts, payments, tickets, users } from '../../db/schema/index';
 
@@ -110,6 +110,9 @@ export interface UserBookingRow {
   posterImageUrl: string | null;
   /** Performances of the concert's show, whatever their status (issue 26). */
   showPerformances: number;
+  /** Issue 27: the promo code the booking used, and the concert's cancel cut-off (null: 3). */
+  promoCode: string | null;
+  cancelDeadlineDays: number | null;
 }
 
 const bookingColumns = {
@@ -128,6 +131,8 @@ const bookingColumns = {
   posterImageUrl: concerts.posterImageUrl,
   showPerformances: sql<number>`(select count(*)::int from concerts sc
                                   where sc.show_id = "concerts"."show_id")`.mapWith(Number),
+  promoCode: bookings.promoCode,
+  cancelDeadlineDays: concerts.cancelDeadlineDays,
 };
 
 /** A user's bookings with their concerts, newest first. */
@@ -179,7 +184,10 @@ export async function findLatestPayments(
     .orderBy(payments.bookingId, desc(payments.id));
 }
 
-/** Each booking's tickets as `section-row-number`, in ticket order. */
+/**
+ * Each booking's seats as `section-row-number`, in ticket order: those still held (a seat
+ * cancelled on its own leaves its booking's list), every one of a cancelled booking's.
+ */
 export async function findTicketSeats(
   db: DbOrTx,
   bookingIds: readonly number[],
@@ -188,6 +196,12 @@ export async function findTicketSeats(
   return db
     .select({ bookingId: tickets.bookingId, seatInfo: tickets.seatInfo })
     .from(tickets)
-    .where(inArray(tickets.bookingId, [...bookingIds]))
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .where(
+      and(
+        inArray(tickets.bookingId, [...bookingIds]),
+        or(eq(tickets.status, 'ACTIVE'), eq(bookings.status, 'CANCELED')),
+      ),
+    )
     .orderBy(tickets.bookingId, tickets.id);
 }

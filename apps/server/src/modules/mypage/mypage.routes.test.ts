@@ -754,6 +754,28 @@ describe('my bookings', () => {
           venueName: '올림픽홀',
           venueAddress: '서울특별시 송파구 올림픽로 424',
           seatList: ['A구역 1열 5번', 'A구역 1열 6번'],
+          // Issue 27: each ticket as charged; nothing refunded; the spec's 3-day cut-off.
+          money: {
+            tickets: ['A-1-5', 'A-1-6'].map((seatInfo) => ({
+              ticketId: expect.any(Number),
+              seatInfo,
+              gradeName: '일반석',
+              gradePrice: 50_000,
+              ticketTypeName: '일반',
+              typeDiscount: 0,
+              codeDiscount: 0,
+              ticketPrice: 50_000,
+              bookingFee: 2_000,
+              status: 'ACTIVE',
+              proofRequired: false,
+              companionOfTicketId: null,
+            })),
+            promoCode: null,
+            refunds: [],
+            refundedTotal: 0,
+            cancelDeadlineDays: 3,
+            receiptUrl: `/api/bookings/${numbers.confirmed}/receipt.pdf`,
+          },
         },
       });
     });

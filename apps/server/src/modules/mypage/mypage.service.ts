@@ -22,6 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { SessionUser } from '../auth/auth.policy';
 import type { FilesService, StoredFile } from '../files/files.service';
+import { readBookingMoney } from '../payments/booking-money';
 import { isClosedUnpaidAttempt, isOwnUserId } from './mypage.policy';
 import {
   findLatestPayments,
@@ -215,7 +216,10 @@ export function createMypageService(deps: MypageServiceDeps) {
       .map((row) => toSummary(row, seatLabels.get(row.bookingId) ?? []));
   }
 
-  /** One of the caller's bookings with its latest payment; anyone else's is 404 B008. */
+  /**
+   * One of the caller's bookings with its latest payment and its money (issue 27); anyone
+   * else's is 404 B008.
+   */
   async function getBookingDetail(options: {
     user: SessionUser;
     bookingNumber: string;
@@ -225,7 +229,10 @@ export function createMypageService(deps: MypageServiceDeps) {
       bookingNumber: options.bookingNumber,
     });
     if (!row) throw new AppError('B008');
-    const { latestPayment, seatLabels } = await loadBookingParts([row.bookingId]);
+    const [{ latestPayment, seatLabels }, money] = await Promise.all([
+      loadBookingParts([row.bookingId]),
+      readBookingMoney(db, row),
+    ]);
     const payment = latestPayment.get(row.bookingId);
     const method = paymentMethodSchema.safeParse(payment?.method);
     return {
@@ -245,6 +252,7 @@ export function createMypageService(deps: MypageServiceDeps) {
       venueName: row.venueName,
       venueAddress: row.venueAddress ?? '',
       seatList: seatLabels.get(row.bookingId) ?? [],
+      money,
     };
   }
 

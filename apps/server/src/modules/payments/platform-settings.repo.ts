@@ -15,3 +15,14 @@ export async function readBookingFeePerSeat(db: DbOrTx): Promise<number> {
     .where(eq(platformSettings.id, 1));
   return row?.fee ?? limits.bookingFeeWon;
 }
+
+/** The admin's new fee, for bookings made from now on (the row exists from migration 0006). */
+export async function writeBookingFeePerSeat(db: DbOrTx, fee: number, now: Date): Promise<void> {
+  await db
+    .insert(platformSettings)
+    .values({ id: 1, bookingFeePerSeat: fee, updatedAt: now })
+    .onConflictDoUpdate({
+      target: platformSettings.id,
+      set: { bookingFeePerSeat: fee, updatedAt: now },
+    });
+}

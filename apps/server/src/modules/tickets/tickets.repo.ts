@@ -1,10 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, concertSeats, concerts, tickets } from '../../db/schema/index';
 
 /*
  * Tickets read the bookings module's tables and never write them: a ticket's state is its
- * booking's state, which only the bookings service changes.
+ * booking's state, which only the bookings and payments services change, and its own status
+ * once a per-seat cancel gave its seat back (CANCELED).
  */
 
 export interface TicketBookingRow {
@@ -58,12 +59,12 @@ export interface TicketRow {
   gradeName: string;
 }
 
-/** A booking's tickets in the order they were issued. */
+/** A booking's tickets still valid (not cancelled on their own), in the order they were issued. */
 export async function findBookingTickets(db: DbOrTx, bookingId: number): Promise<TicketRow[]> {
   return db
     .select({ ticketId: tickets.id, seatInfo: tickets.seatInfo, gradeName: tickets.gradeName })
     .from(tickets)
-    .where(eq(tickets.bookingId, bookingId))
+    .where(and(eq(tickets.bookingId, bookingId), eq(tickets.status, 'ACTIVE')))
     .orderBy(asc(tickets.id));
 }
 
@@ -82,6 +83,8 @@ export interface TicketCheckRow {
   /** The booking its seat is attached to now; null once the ticket or the seat was detached. */
   seatBookingId: number | null;
   bookingId: number;
+  /** ACTIVE, or CANCELED by a per-seat cancel. */
+  status: string;
 }
 
 /** One ticket with its booking, concert and the seat's current booking, for a scanner check. */
@@ -104,6 +107,7 @@ export async function findTicketForCheck(
                                       where sc.show_id = "concerts"."show_id")`.mapWith(Number),
       sellerId: concerts.sellerId,
       seatBookingId: concertSeats.bookingId,
+      status: tickets.status,
     })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))

@@ -166,10 +166,14 @@ export function createTicketsService(deps: {
     }
     if (!canVerifyTicketOf(user, { sellerId: ticket.sellerId })) throw new AppError('S002');
     return {
-      result: ticketStandingOf({
-        bookingStatus: ticket.bookingStatus,
-        isSeatStillBooked: ticket.seatBookingId === ticket.bookingId,
-      }),
+      // A seat cancelled on its own voids its ticket while the booking goes on.
+      result:
+        ticket.status === 'CANCELED'
+          ? 'VOID'
+          : ticketStandingOf({
+              bookingStatus: ticket.bookingStatus,
+              isSeatStillBooked: ticket.seatBookingId === ticket.bookingId,
+            }),
       ticket: {
         ticketId: ticket.ticketId,
         bookingNumber: ticket.bookingNumber,
