@@ -88,7 +88,7 @@ export const promoCodeWriteSchema = z
       .array(z.string().trim().min(1).max(50))
       .max(20, { error: promoMessages.grades })
       .default([]),
-    /** Asia/Seoul wall clock; null = from now / without end. Valid from <= now < until. */
+    /** Asia/Seoul wall clock; null = from now / without end. Valid from <= now <= until. */
     validFrom: wallClockSchema.nullable().default(null),
     validUntil: wallClockSchema.nullable().default(null),
     totalUses: z

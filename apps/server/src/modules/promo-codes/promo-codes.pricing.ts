@@ -44,7 +44,7 @@ export function isFailedPromoTry(error: unknown): boolean {
   return error instanceof PromoRefusal && error.reason === 'invalid';
 }
 
-export function promoTermsOf(row: PromoCodeRow): PromoTerms {
+function promoTermsOf(row: PromoCodeRow): PromoTerms {
   return {
     code: row.code,
     discount: { kind: row.discountKind as DiscountKind, value: row.discountValue },
@@ -53,16 +53,19 @@ export function promoTermsOf(row: PromoCodeRow): PromoTerms {
 }
 
 /** Codes are compared upper case, as they are stored. */
-export function normalizePromoCode(code: string): string {
+function normalizePromoCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Valid from `validFrom` (inclusive) until `validUntil` (exclusive); open ends when null. */
-export function isWithinWindow(row: PromoCodeRow, now: Date): boolean {
+/**
+ * Valid from `validFrom` up to and including `validUntil` (as 조기예매 holds to its end), by the
+ * injected clock; open ends when null.
+ */
+function isWithinWindow(row: PromoCodeRow, now: Date): boolean {
   const time = now.getTime();
   return (
     (row.validFrom === null || row.validFrom.getTime() <= time) &&
-    (row.validUntil === null || time < row.validUntil.getTime())
+    (row.validUntil === null || time <= row.validUntil.getTime())
   );
 }
 

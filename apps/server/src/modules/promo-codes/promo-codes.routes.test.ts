@@ -366,7 +366,7 @@ describe("a buyer's check of a code", () => {
     ).toBe(401);
   });
 
-  it('follows the validity window by the clock: refused before, valid from its start, refused from its end', async () => {
+  it('follows the validity window by the clock: refused before its start, valid from its start to its end inclusive, refused after', async () => {
     const start = seoulIn(3_600_000);
     const end = seoulIn(2 * 3_600_000);
     const code = await createCode({ validFrom: start, validUntil: end });
@@ -378,12 +378,15 @@ describe("a buyer's check of a code", () => {
     expect(before.json()).toEqual(unknown.json());
     expect(before.json().errors).toEqual([{ field: 'code', message: promoMessages.invalid }]);
 
-    const at = (wallClock: string) => new Date(`${wallClock}+09:00`);
+    const at = (wallClock: string, plusMs = 0) =>
+      new Date(new Date(`${wallClock}+09:00`).getTime() + plusMs);
+    ctx.clock.set(at(start, -1_000));
+    expect((await check(visitor, code.code, ip)).json().message).toBe(promoMessages.invalid);
     ctx.clock.set(at(start));
     expect((await check(visitor, code.code, ip)).statusCode).toBe(200);
-    ctx.clock.set(new Date(at(end).getTime() - 1_000));
-    expect((await check(visitor, code.code, ip)).statusCode).toBe(200);
     ctx.clock.set(at(end));
+    expect((await check(visitor, code.code, ip)).statusCode).toBe(200);
+    ctx.clock.set(at(end, 1_000));
     expect((await check(visitor, code.code, ip)).json().message).toBe(promoMessages.invalid);
     ctx.clock.advance(3_600_000);
     expect((await check(visitor, code.code, ip)).json().message).toBe(promoMessages.invalid);
