@@ -105,9 +105,9 @@ export function createTicketTypesService(deps: {
     current: TicketTypeRow | null,
   ): Promise<Omit<NewTicketTypeRow, 'concertId'>> {
     const errors: FieldError[] = [];
-    const gradeKeys = await findGradeKeys(tx, concertId);
+    const concertGradeKeys = await findGradeKeys(tx, concertId);
     body.gradeKeys.forEach((key, index) => {
-      if (!gradeKeys.has(key)) {
+      if (!concertGradeKeys.has(key)) {
         errors.push({ field: `gradeKeys[${index}]`, message: ticketTypeMessages.unknownGrade });
       }
     });
