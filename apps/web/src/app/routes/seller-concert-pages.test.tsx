@@ -42,6 +42,7 @@ function sellerConcert(overrides: Partial<SellerConcert> = {}): SellerConcert {
     refundsPending: 0,
     refundsDone: 0,
     soldSeats: 0,
+    cancelDeadlineDays: 3,
     ...overrides,
   };
 }

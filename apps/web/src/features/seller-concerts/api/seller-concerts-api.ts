@@ -104,6 +104,8 @@ export interface ConcertPayload {
   maxTicketsPerUser: number;
   posterImageUrl: string | null;
   status: ConcertStatus;
+  /** Issue 27: sent only when the seller changed the cut-off (the spec's client sends none). */
+  cancelDeadlineDays?: number;
 }
 
 /**

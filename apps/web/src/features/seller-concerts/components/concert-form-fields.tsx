@@ -10,6 +10,7 @@ import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 import { TextAreaField } from '@/components/ui/textarea-field';
 import type { ConcertDraft, ConcertField } from '../utils/concert-form';
 import type { CreateErrors } from '../utils/show-validation';
+import { CancelDeadlineField } from './cancel-deadline-field';
 import { FormSection as Section } from './form-section';
 
 /** What the concert form's sections need of its state: the values, errors and a field maker. */
@@ -113,9 +114,12 @@ export function StatusField({
   );
 }
 
-/** 추가 설정: age limit, tickets per person, and for a new show the limit across performances. */
+/**
+ * 추가 설정: age limit, tickets per person, for a new show the limit across performances, and the
+ * buyers' cancel cut-off (issue 27).
+ */
 export function ExtraSection({
-  fields: { errors, text },
+  fields: { draft, errors, setField, text },
   isEdit,
   isPerformanceOfShow,
   maxTicketsPerShow,
@@ -160,6 +164,11 @@ export function ExtraSection({
             hint="모든 회차를 합쳐 한 사람이 예매할 수 있는 매수 (1~40매, 비우면 회차별 제한만)"
           />
         )}
+        <CancelDeadlineField
+          value={draft.cancelDeadlineDays}
+          onChange={(value) => setField('cancelDeadlineDays', value)}
+          error={errors.cancelDeadlineDays}
+        />
       </div>
     </Section>
   );

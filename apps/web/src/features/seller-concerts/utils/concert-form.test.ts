@@ -170,6 +170,7 @@ describe('validateConcertDraft (seller-admin-side.md §5 "Concert form")', () =>
       refundsPending: 0,
       refundsDone: 0,
       soldSeats: 0,
+      cancelDeadlineDays: 3,
     });
     expect(original.startTime).toBe('19:00');
     expect(original.bookingEndDate).toBe('2026-11-24T18:00');

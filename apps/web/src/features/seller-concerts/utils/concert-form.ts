@@ -1,4 +1,5 @@
 import {
+  cancelDeadlineDaysSchema,
   concertFormFieldsSchema,
   concertTimeIssues,
   posterFileNameForbidden,
@@ -27,6 +28,8 @@ export interface ConcertDraft {
   maxTicketsPerUser: string;
   posterImageUrl: string;
   status: ConcertStatus;
+  /** 취소 마감 (issue 27): buyers may cancel until this many days before the show. */
+  cancelDeadlineDays: string;
 }
 
 export type ConcertField = keyof ConcertDraft;
@@ -48,12 +51,16 @@ export const concertFieldOrder: ConcertField[] = [
   'status',
   'minAge',
   'maxTicketsPerUser',
+  'cancelDeadlineDays',
   'posterImageUrl',
 ];
 
 function isConcertField(field: string): field is ConcertField {
   return (concertFieldOrder as string[]).includes(field);
 }
+
+/** The spec's cut-off when the seller sets none: cancels end 3 days before the show. */
+export const defaultCancelDeadlineDays = 3;
 
 /** A new concert: defaults of §11.2 (minAge 0, 4 tickets per buyer, SCHEDULED). */
 export function emptyConcertDraft(): ConcertDraft {
@@ -73,6 +80,7 @@ export function emptyConcertDraft(): ConcertDraft {
     maxTicketsPerUser: '4',
     posterImageUrl: '',
     status: 'SCHEDULED',
+    cancelDeadlineDays: String(defaultCancelDeadlineDays),
   };
 }
 
@@ -104,11 +112,31 @@ export function draftFromConcert(concert: SellerConcert): ConcertDraft {
     maxTicketsPerUser: String(concert.maxTicketsPerUser),
     posterImageUrl: concert.posterImageUrl ?? '',
     status: concert.status,
+    cancelDeadlineDays: String(concert.cancelDeadlineDays),
   };
 }
 
 export function isDraftChanged(draft: ConcertDraft, initial: ConcertDraft): boolean {
   return concertFieldOrder.some((field) => draft[field] !== initial[field]);
+}
+
+/** '취소 마감' as typed, by the contract's rule: the days, or the rule's message. */
+export function parseCancelDeadlineDays(text: string): { value: number | null; error?: string } {
+  const trimmed = text.trim();
+  const parsed = cancelDeadlineDaysSchema.safeParse(trimmed === '' ? undefined : Number(trimmed));
+  if (parsed.success) return { value: parsed.data };
+  return { value: null, error: parsed.error.issues[0]?.message };
+}
+
+/**
+ * The cut-off for the body only when the seller changed it (from the concert's own, or from the
+ * default for a new one), so an untouched form sends exactly the spec's body.
+ */
+export function cancelDeadlineChange(
+  days: number,
+  original: string = String(defaultCancelDeadlineDays),
+): { cancelDeadlineDays?: number } {
+  return String(days) === original.trim() ? {} : { cancelDeadlineDays: days };
 }
 
 export interface ValidationResult {
@@ -149,7 +177,11 @@ export function validateConcertDraft(
       errors[issue.field] ??= issue.message;
     }
   }
-  if (!parsed.success || Object.keys(errors).length > 0) return { payload: null, errors };
+  const cutoff = parseCancelDeadlineDays(draft.cancelDeadlineDays);
+  if (cutoff.error) errors.cancelDeadlineDays = cutoff.error;
+  if (!parsed.success || cutoff.value === null || Object.keys(errors).length > 0) {
+    return { payload: null, errors };
+  }
   const data = parsed.data;
   return {
     payload: {
@@ -168,6 +200,7 @@ export function validateConcertDraft(
       maxTicketsPerUser: data.maxTicketsPerUser,
       posterImageUrl: data.posterImageUrl,
       status: data.status,
+      ...cancelDeadlineChange(cutoff.value, original?.cancelDeadlineDays),
     },
     errors,
   };

@@ -1,6 +1,6 @@
 import type { ConcertCreatePayload } from '../api/seller-concerts-api';
 import type { ShowCreateBody } from '../api/seller-shows-api';
-import type { ConcertDraft } from './concert-form';
+import { cancelDeadlineChange, type ConcertDraft } from './concert-form';
 import { effectiveModes, type ScheduleDraft } from './show-schedule';
 import {
   validateSchedule,
@@ -79,6 +79,8 @@ export function prepareCreateRequest(input: CreateInput): PreparedCreate {
     maxTicketsPerUser: values.maxTicketsPerUser,
     posterImageUrl: values.posterImageUrl,
   };
+  // Issue 27: only a changed cut-off is sent, so the default form's body stays the spec's.
+  const cutoff = cancelDeadlineChange(values.cancelDeadlineDays);
   const [only] = performances;
   if (only && performances.length === 1 && values.maxTicketsPerShow === null) {
     const payload = {
@@ -91,6 +93,7 @@ export function prepareCreateRequest(input: CreateInput): PreparedCreate {
       bookingEndDate: values.bookingEndDate,
       ...extra,
       status: values.status,
+      ...cutoff,
     } as ConcertCreatePayload;
     return { request: { kind: 'concert', payload }, errors, scheduleErrors: check.errors };
   }
@@ -99,6 +102,7 @@ export function prepareCreateRequest(input: CreateInput): PreparedCreate {
     ...extra,
     maxTicketsPerShow: values.maxTicketsPerShow,
     status: values.status === 'ON_SALE' ? 'ON_SALE' : 'SCHEDULED',
+    ...cutoff,
     ...seats,
     ...(isBookingShared
       ? { bookingStartDate: values.bookingStartDate, bookingEndDate: values.bookingEndDate }

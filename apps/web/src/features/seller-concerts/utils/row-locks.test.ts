@@ -9,6 +9,7 @@ const concert = (overrides: Partial<SellerConcert>): SellerConcert => ({
   refundsPending: 0,
   refundsDone: 0,
   soldSeats: 0,
+  cancelDeadlineDays: 3,
   ...overrides,
 });
 /** 2026-12-10 18:59:59 and 19:00:00 in Seoul. */

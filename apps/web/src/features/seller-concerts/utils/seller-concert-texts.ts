@@ -17,6 +17,14 @@ export const sellerConcertTexts = {
     '저장하지 않은 변경 사항이 있습니다. 닫으면 입력한 내용과 이번에 업로드한 포스터가 삭제됩니다.',
   uploadsRolledBack: '업로드한 포스터를 삭제했습니다. 저장하려면 포스터를 다시 올려주세요.',
   aiNoSummary: '아직 AI 요약이 없습니다.',
+  cancelDeadline: '취소 마감',
+  cancelDeadlineBefore: '공연',
+  cancelDeadlineAfter: '일 전까지',
+  cancelDeadlineHint: (days: string) =>
+    `구매자는 공연 ${days || 'N'}일 전까지 예매를 취소할 수 있습니다 (1~30일, 기본 3일). 취소수수료는 아래 기준을 따르며, 더 높게 받을 수 없습니다.`,
+  cancelFeeCaption: '취소수수료 기준 (공연업 소비자분쟁해결기준)',
+  cancelFeeWhen: '취소 시점',
+  cancelFeeAmount: '취소수수료',
 } as const;
 
 /** The filter chips (§2): 전체 and the five statuses, with the spec's chip words. */

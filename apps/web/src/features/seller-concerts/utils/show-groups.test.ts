@@ -10,6 +10,7 @@ function performance(overrides: Partial<SellerConcert>): SellerConcert {
     refundsPending: 0,
     refundsDone: 0,
     soldSeats: 0,
+    cancelDeadlineDays: 3,
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ import {
   type FieldError,
   type PerformanceDraft,
 } from '@curtaincall/contracts';
-import type { ConcertDraft, ConcertErrors } from './concert-form';
+import { parseCancelDeadlineDays, type ConcertDraft, type ConcertErrors } from './concert-form';
 import {
   effectiveModes,
   orderedPerformances,
@@ -75,6 +75,8 @@ export interface SharedValues {
   bookingStartDate?: string;
   bookingEndDate?: string;
   maxTicketsPerShow: number | null;
+  /** 취소 마감: days before each performance (issue 27). */
+  cancelDeadlineDays: number;
 }
 
 type SharedField =
@@ -158,11 +160,14 @@ export function validateSharedFields(
   const perUser = typeof values.maxTicketsPerUser === 'number' ? values.maxTicketsPerUser : null;
   const limit = parseMaxTicketsPerShow(maxTicketsPerShow, perUser);
   if (limit.error) errors.maxTicketsPerShow = limit.error;
-  if (Object.keys(errors).length > 0) return { values: null, errors };
+  const cutoff = parseCancelDeadlineDays(draft.cancelDeadlineDays);
+  if (cutoff.error) errors.cancelDeadlineDays = cutoff.error;
+  if (Object.keys(errors).length > 0 || cutoff.value === null) return { values: null, errors };
   return {
     values: {
-      ...(values as Omit<SharedValues, 'maxTicketsPerShow'>),
+      ...(values as Omit<SharedValues, 'maxTicketsPerShow' | 'cancelDeadlineDays'>),
       maxTicketsPerShow: limit.value,
+      cancelDeadlineDays: cutoff.value,
     },
     errors,
   };
