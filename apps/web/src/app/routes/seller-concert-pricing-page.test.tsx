@@ -5,6 +5,7 @@ import {
   ticketTypeKinds,
   ticketTypeMessages,
   type ConcertGradeAvailability,
+  type SellerConcert,
   type SellerPromoCode,
   type SellerTicketType,
 } from '@curtaincall/contracts';
@@ -12,7 +13,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeConcertDetail, users } from '@/test/fixtures';
+import { makeConcert, makeConcertDetail, pageOf, users } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -590,5 +591,58 @@ describe('할인 코드', () => {
       { line: `DELETE ${codesPath}/11` },
       { line: `DELETE ${codesPath}/11` },
     ]);
+  });
+});
+
+describe('the way in', () => {
+  function performance(concertId: number, showId: number, title: string): SellerConcert {
+    return {
+      ...makeConcert({
+        concertId,
+        title,
+        sellerId: users.seller.userId,
+        concertDate: '2099-12-10',
+      }),
+      showId,
+      refundsPending: 0,
+      refundsDone: 0,
+      soldSeats: 0,
+      cancelDeadlineDays: 3,
+    };
+  }
+
+  it('the manage list links every performance to its own 권종·할인', async () => {
+    const user = userEvent.setup();
+    serve();
+    const tour = [performance(7, 50, '커튼콜 투어'), performance(8, 50, '커튼콜 투어')];
+    const single = performance(60, 60, '단독 공연');
+    const showOf = (performances: SellerConcert[]) => ({
+      showId: performances[0]?.showId,
+      title: performances[0]?.title,
+      artist: '테스트 아티스트',
+      venueName: '올림픽공원 KSPO DOME',
+      posterImageUrl: null,
+      maxTicketsPerShow: null,
+      firstDate: '2099-12-10',
+      lastDate: '2099-12-10',
+      performances,
+    });
+    server.use(
+      http.get('/api/seller/shows', () =>
+        HttpResponse.json({ success: true, data: pageOf([showOf(tour), showOf([single])]) }),
+      ),
+    );
+    const { router } = renderApp('/seller/concerts/manage', { session: users.seller });
+    const table = await screen.findByRole('table', { name: '내 콘서트 목록' });
+    const links = within(table).getAllByRole('link', { name: /권종·할인$/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/seller/concerts/7/pricing',
+      '/seller/concerts/8/pricing',
+      '/seller/concerts/60/pricing',
+    ]);
+    expect(within(table).getByRole('link', { name: '단독 공연 권종·할인' })).toBeInTheDocument();
+    await user.click(links[0] as HTMLElement);
+    expect(await screen.findByRole('heading', { level: 1, name: '권종·할인' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(pagePath);
   });
 });
