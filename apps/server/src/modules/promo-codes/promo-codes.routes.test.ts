@@ -517,6 +517,18 @@ describe('the enumeration defence', () => {
     expect((await check(next, wrong(1_001), freshIp())).statusCode).toBe(400);
   });
 
+  it('does not let a blocked account that tries on block the other accounts of its address', async () => {
+    const ip = freshIp();
+    const stubborn = await newBuyer();
+    const max = promoLimits.failedTriesPerWindow;
+    const answers = [];
+    for (let i = 0; i < promoLimits.failedTriesPerIpPerWindow + max; i += 1) {
+      answers.push((await check(stubborn, wrong(i), ip)).statusCode);
+    }
+    expect(answers.filter((s) => s === 400)).toHaveLength(max);
+    expect((await check(await newBuyer(), wrong(0), ip)).statusCode).toBe(400);
+  });
+
   it('counts a try before looking at it: of 30 parallel guesses, 10 are answered and 20 refused', async () => {
     const guesser = await newBuyer();
     const ip = freshIp();

@@ -40,21 +40,22 @@ export function createPromoTryLimiter(deps: { counters: CounterStorePort; clock:
     const ip = JSON.stringify(client.clientIp);
     const userSparedKey = `promo-ok:user:${window}:${client.userId}`;
     const ipSparedKey = `promo-ok:ip:${window}:${ip}`;
-    const [[userTries = 0, ipTries = 0], userSpared, ipSpared] = await Promise.all([
-      counters.incrementEach(
-        [`promo-try:user:${window}:${client.userId}`, `promo-try:ip:${window}:${ip}`],
-        windowSeconds,
-      ),
+    const refuse = () => {
+      const secondsLeft = Math.max(1, Math.ceil(((window + 1) * length - now) / 1000));
+      return new AppError('M006', promoMessages.tooManyTries, undefined, secondsLeft);
+    };
+    const [userTries, userSpared] = await Promise.all([
+      counters.increment(`promo-try:user:${window}:${client.userId}`, windowSeconds),
       counters.get(userSparedKey),
+    ]);
+    if (userTries - userSpared > promoLimits.failedTriesPerWindow) throw refuse();
+    // Only then the address's count: a blocked account trying on and on must not block the
+    // other accounts behind the same address.
+    const [ipTries, ipSpared] = await Promise.all([
+      counters.increment(`promo-try:ip:${window}:${ip}`, windowSeconds),
       counters.get(ipSparedKey),
     ]);
-    if (
-      userTries - userSpared > promoLimits.failedTriesPerWindow ||
-      ipTries - ipSpared > promoLimits.failedTriesPerIpPerWindow
-    ) {
-      const secondsLeft = Math.max(1, Math.ceil(((window + 1) * length - now) / 1000));
-      throw new AppError('M006', promoMessages.tooManyTries, undefined, secondsLeft);
-    }
+    if (ipTries - ipSpared > promoLimits.failedTriesPerIpPerWindow) throw refuse();
     let failed = false;
     try {
       return await work();
