@@ -118,8 +118,9 @@ export function createPromoCodesService(deps: {
     try {
       return await db.transaction(work);
     } catch (error) {
-      if (uniqueViolationConstraint(error) === 'promo_codes_concert_code_key')
+      if (uniqueViolationConstraint(error) === 'promo_codes_concert_code_key') {
         throw duplicateCode();
+      }
       throw error;
     }
   }
