@@ -1,3 +1,4 @@
+import { priceRefund, type RefundQuoteWire } from '@curtaincall/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -343,28 +344,66 @@ describe('/bookingDetail/:bookingNumber', () => {
   });
 
   describe('cancel', () => {
+    /** A cancel on the day of booking: both seats and their booking fees back (issue 27). */
+    function sameDayQuote(): RefundQuoteWire {
+      const refund = priceRefund({
+        tickets: [
+          { ticketId: 1, seatInfo: 'A-1-5', ticketPrice: 50_000, bookingFee: 1_000 },
+          { ticketId: 2, seatInfo: 'A-1-6', ticketPrice: 50_000, bookingFee: 1_000 },
+        ],
+        bookedDate: '2030-09-20',
+        cancelDate: '2030-09-20',
+        concertDate: '2030-10-04',
+        cutoffDaysBefore: 3,
+        byOrganizer: false,
+      });
+      if (!refund) throw new Error('a same-day cancel 14 days ahead is cancellable');
+      return {
+        ...refund,
+        bookingNumber: BOOKING_NUMBER,
+        cancellable: true,
+        reason: null,
+        cutoffDaysBefore: 3,
+        lastCancelDate: '2030-10-01',
+        addedCompanionTicketIds: [],
+        feeTable: [],
+      };
+    }
+
     function serveCancel(answer: () => Response) {
       const paths: string[] = [];
+      const bodies: unknown[] = [];
       server.use(
-        http.post('/api/bookings/:bookingId/cancel', ({ request }) => {
+        http.get(`/api/bookings/${BOOKING_NUMBER}/refund-quote`, () =>
+          HttpResponse.json({ success: true, data: sameDayQuote() }),
+        ),
+        http.post('/api/bookings/:bookingId/cancel', async ({ request }) => {
           paths.push(new URL(request.url).pathname);
+          bodies.push(await request.json());
           return answer();
         }),
       );
-      return paths;
+      return { paths, bodies };
+    }
+
+    /** Opens the dialog and waits for the server's quote, which 취소하기 needs. */
+    async function openCancelDialog(user: ReturnType<typeof userEvent.setup>) {
+      await user.click(screen.getByRole('button', { name: '예매 취소' }));
+      const dialog = await screen.findByRole('dialog', { name: '예매 취소 확인' });
+      await within(dialog).findByTestId('refund-total');
+      return dialog;
     }
 
     it('돌아가기 closes the dialog without cancelling', async () => {
       const user = userEvent.setup();
-      const paths = serveCancel(() => HttpResponse.json({ success: true }));
+      const { paths } = serveCancel(() => HttpResponse.json({ success: true }));
       await renderLoaded();
-      await user.click(screen.getByRole('button', { name: '예매 취소' }));
-      const dialog = await screen.findByRole('dialog', { name: '예매 취소 확인' });
+      const dialog = await openCancelDialog(user);
       expect(
         within(dialog).getByText('예매를 취소하시겠습니까? 취소 후에는 복구할 수 없습니다.'),
       ).toBeVisible();
       expect(within(dialog).getByText('A구역 1열 5번, A구역 1열 6번')).toBeVisible();
-      expect(within(dialog).getByText('102,000원')).toBeVisible();
+      expect(within(dialog).getByTestId('refund-total')).toHaveTextContent('102,000원');
       await user.click(within(dialog).getByRole('button', { name: '돌아가기' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(paths).toEqual([]);
@@ -372,19 +411,20 @@ describe('/bookingDetail/:bookingNumber', () => {
 
     it('취소하기 cancels by the numeric bookingId and reloads the booking', async () => {
       const user = userEvent.setup();
-      const paths = serveCancel(() =>
+      const { paths, bodies } = serveCancel(() =>
         HttpResponse.json({ success: true, message: '예매가 성공적으로 취소되었습니다.' }),
       );
       const { calls } = await renderLoaded(
         makeBookingDetail(),
         makeBookingDetail({ bookingStatus: 'CANCELED', paymentStatus: 'CANCELED' }),
       );
-      await user.click(screen.getByRole('button', { name: '예매 취소' }));
-      const dialog = await screen.findByRole('dialog', { name: '예매 취소 확인' });
+      const dialog = await openCancelDialog(user);
       await user.click(within(dialog).getByRole('button', { name: '취소하기' }));
 
       expect(await screen.findByText('예매가 정상적으로 취소되었습니다.')).toBeInTheDocument();
       expect(paths).toEqual(['/api/bookings/31/cancel']);
+      // The whole booking, for the refund the dialog showed.
+      expect(bodies).toEqual([{ expectedRefund: 102_000 }]);
       await waitFor(() => expect(screen.getByTestId('booking-status')).toHaveTextContent('취소됨'));
       expect(calls.count).toBe(2);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -397,8 +437,8 @@ describe('/bookingDetail/:bookingNumber', () => {
       const user = userEvent.setup();
       serveCancel(() => errorEnvelope(409, 'B009', '이미 취소된 예매입니다.'));
       const { calls } = await renderLoaded();
-      await user.click(screen.getByRole('button', { name: '예매 취소' }));
-      await user.click(await screen.findByRole('button', { name: '취소하기' }));
+      const dialog = await openCancelDialog(user);
+      await user.click(within(dialog).getByRole('button', { name: '취소하기' }));
 
       expect(await screen.findByText('이미 취소된 예매입니다.')).toBeInTheDocument();
       expect(screen.getByTestId('booking-status')).toHaveTextContent('취소됨');
@@ -413,8 +453,8 @@ describe('/bookingDetail/:bookingNumber', () => {
         errorEnvelope(403, 'B011', '예매 취소 가능 기간이 지났습니다. (공연 3일 전까지 취소 가능)'),
       );
       await renderLoaded();
-      await user.click(screen.getByRole('button', { name: '예매 취소' }));
-      await user.click(await screen.findByRole('button', { name: '취소하기' }));
+      const dialog = await openCancelDialog(user);
+      await user.click(within(dialog).getByRole('button', { name: '취소하기' }));
       expect(
         await screen.findByText('예매 취소 가능 기간이 지났습니다. (공연 3일 전까지 취소 가능)'),
       ).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { BookingTickets } from '@curtaincall/contracts';
+import type { BookingTickets, Ticket } from '@curtaincall/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -99,6 +99,44 @@ describe('/bookingDetail/:bookingNumber/tickets', () => {
     );
     // The server's SVG markup never becomes part of the page.
     expect(container.querySelector('[data-qr]')).toBeNull();
+  });
+
+  it('prints the 권종 and 현장에서 증빙 필요 when the ticket has them, and no code for a cancelled seat', async () => {
+    const [holder, companion] = makeTickets().tickets as [Ticket, Ticket];
+    serveTickets(() =>
+      HttpResponse.json({
+        success: true,
+        data: {
+          ...makeTickets(),
+          tickets: [
+            { ...holder, ticketTypeName: '장애인(심한)', proofRequired: true, status: 'ACTIVE' },
+            {
+              ...companion,
+              ticketTypeName: '장애인(심한) 동반자',
+              proofRequired: false,
+              status: 'CANCELED',
+            },
+          ],
+        },
+      }),
+    );
+    renderPage();
+    const [first, second] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('권종')).toBeVisible();
+    expect(within(first).getByText('장애인(심한)')).toBeVisible();
+    expect(within(first).getByText('현장에서 증빙 필요')).toBeVisible();
+    expect(within(first).getByRole('img', { name: 'A구역 1열 5번 입장 QR 코드' })).toBeVisible();
+    expect(within(second).getByText('장애인(심한) 동반자')).toBeVisible();
+    expect(within(second).queryByText('현장에서 증빙 필요')).toBeNull();
+    expect(within(second).queryByRole('img')).toBeNull();
+    expect(within(second).getByText('취소된 좌석의 티켓은 사용할 수 없습니다.')).toBeVisible();
+  });
+
+  it('shows no 권종 row for a ticket the server sends without one (the spec’s shape)', async () => {
+    serveTickets(() => HttpResponse.json({ success: true, data: makeTickets() }));
+    renderPage();
+    const [first] = (await screen.findAllByRole('article')) as [HTMLElement];
+    expect(within(first).queryByText('권종')).toBeNull();
   });
 
   it('leads back to the booking detail', async () => {

@@ -32,7 +32,9 @@ export function BookingActionBar({
   const isCancelled = booking.bookingStatus === 'CANCELED';
   const hasTickets = hasUsableTickets(booking.bookingStatus);
   const isCancellable = canCancelBooking(booking);
-  const deadline = isCancellable ? formatCancelDeadline(booking.concertDate) : null;
+  const deadline = isCancellable
+    ? formatCancelDeadline(booking.concertDate, booking.money?.cancelDeadlineDays)
+    : null;
 
   let hint: string | null = null;
   if (isCancelled) hint = bookingTexts.cancelledDownload;

@@ -9,8 +9,10 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useBookingDetail, type BookingDetailResponse } from '../api/get-booking-detail';
 import { useBookingActions } from '../hooks/use-booking-actions';
 import { fromBookingDetailState, myBookingsPath } from '../utils/booking-links';
+import { hasReceipt } from '../utils/booking-status';
 import { bookingTexts } from '../utils/booking-texts';
 import { BookingActionBar } from './booking-action-bar';
+import { BookingMoneyCard } from './booking-money-card';
 import { BookingNotices } from './booking-notices';
 import { BookingPaymentCard } from './booking-payment-card';
 import { BookingSeatsCard } from './booking-seats-card';
@@ -134,6 +136,12 @@ function BookingDetailContent({
           />
           <BookingSeatsCard seats={booking.seatList} />
           <BookingPaymentCard booking={booking} />
+          {booking.money && (
+            <BookingMoneyCard
+              money={booking.money}
+              hasReceipt={hasReceipt(booking.paymentStatus)}
+            />
+          )}
           <BookingActionBar
             booking={booking}
             onDownload={actions.downloadTickets}
@@ -141,13 +149,14 @@ function BookingDetailContent({
             onShare={() => void actions.share()}
             onCancel={actions.openCancelDialog}
           />
-          <BookingNotices />
+          <BookingNotices cancelDeadlineDays={booking.money?.cancelDeadlineDays} />
         </div>
       </div>
       <CancelBookingDialog
         booking={booking}
         isOpen={actions.isCancelDialogOpen}
         isCancelling={actions.isCancelling}
+        notice={actions.cancelNotice}
         onClose={actions.closeCancelDialog}
         onConfirm={actions.confirmCancel}
       />

@@ -1,6 +1,12 @@
-import { CalendarDays, MapPin, Ticket } from 'lucide-react';
-import type { BookingTickets, Ticket as MobileTicket } from '@curtaincall/contracts';
+import { PROOF_AT_ENTRY } from '@curtaincall/contracts';
+import { CalendarDays, MapPin, Ticket, TicketX } from 'lucide-react';
 import { formatConcertDate, formatTimeRange } from '@/lib/format';
+import type { WalletTicket, WalletTickets } from '../api/get-tickets';
+
+export const ticketCardTexts = {
+  ticketType: '권종',
+  cancelled: '취소된 좌석의 티켓은 사용할 수 없습니다.',
+} as const;
 
 /**
  * The QR code as an image: an SVG shown through <img> cannot run scripts or touch the page,
@@ -11,15 +17,19 @@ export function qrImageSrc(qrSvg: string): string {
 }
 
 interface TicketCardProps {
-  booking: BookingTickets;
-  ticket: MobileTicket;
+  booking: WalletTickets;
+  ticket: WalletTicket;
   index: number;
   total: number;
 }
 
-/** One mobile ticket: a big QR code on white for the scanner, then what the ticket is for. */
+/**
+ * One mobile ticket: a big QR code on white for the scanner, then what the ticket is for; its
+ * 권종 and '현장에서 증빙 필요' when it has them. A seat cancelled on its own shows no code.
+ */
 export function TicketCard({ booking, ticket, index, total }: TicketCardProps) {
   const position = `${index + 1} / ${total}`;
+  const isCancelled = ticket.status === 'CANCELED';
   return (
     <article
       aria-label={`티켓 ${position}`}
@@ -34,14 +44,21 @@ export function TicketCard({ booking, ticket, index, total }: TicketCardProps) {
           {position}
         </span>
       </div>
-      <div className="flex justify-center bg-white p-5">
-        <img
-          src={qrImageSrc(ticket.qrSvg)}
-          alt={`${ticket.seatLabel} 입장 QR 코드`}
-          className="aspect-square w-full max-w-64 [image-rendering:pixelated]"
-          draggable={false}
-        />
-      </div>
+      {isCancelled ? (
+        <div className="flex aspect-square flex-col items-center justify-center gap-3 bg-surface-850 p-5 text-center text-sm font-semibold text-red-200">
+          <TicketX className="size-10" aria-hidden />
+          {ticketCardTexts.cancelled}
+        </div>
+      ) : (
+        <div className="flex justify-center bg-white p-5">
+          <img
+            src={qrImageSrc(ticket.qrSvg)}
+            alt={`${ticket.seatLabel} 입장 QR 코드`}
+            className="aspect-square w-full max-w-64 [image-rendering:pixelated]"
+            draggable={false}
+          />
+        </div>
+      )}
       <div className="relative border-t-2 border-dashed border-surface-700 px-5 pt-4 pb-5">
         <h2 className="text-lg leading-snug font-extrabold break-keep text-white">
           {booking.concertTitle}
@@ -73,6 +90,19 @@ export function TicketCard({ booking, ticket, index, total }: TicketCardProps) {
             <dt className="text-xs text-zinc-400">등급</dt>
             <dd className="mt-0.5 text-base font-extrabold text-white">{ticket.gradeName}</dd>
           </div>
+          {(ticket.ticketTypeName !== undefined || ticket.proofRequired === true) && (
+            <div className="col-span-2">
+              <dt className="text-xs text-zinc-400">{ticketCardTexts.ticketType}</dt>
+              <dd className="mt-0.5 flex flex-wrap items-center gap-2 font-semibold text-zinc-50">
+                {ticket.ticketTypeName}
+                {ticket.proofRequired && (
+                  <span className="rounded-md bg-amber-400/15 px-2 py-0.5 text-xs font-bold text-amber-100 ring-1 ring-amber-400/30">
+                    {PROOF_AT_ENTRY}
+                  </span>
+                )}
+              </dd>
+            </div>
+          )}
           <div className="col-span-2">
             <dt className="text-xs text-zinc-400">예매번호</dt>
             <dd className="mt-0.5 font-mono font-semibold tracking-wide text-zinc-100">

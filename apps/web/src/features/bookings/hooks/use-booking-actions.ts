@@ -1,3 +1,4 @@
+import { paymentMessages } from '@curtaincall/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
@@ -10,6 +11,8 @@ import {
   bookingsQueryRoot,
   type BookingDetailResponse,
 } from '../api/get-booking-detail';
+import { refundQuotesQueryRoot } from '../api/get-refund-quote';
+import type { CancelChoice } from '../components/cancel-booking-dialog';
 import { bookingTexts } from '../utils/booking-texts';
 import { saveBlob } from '../utils/save-file';
 
@@ -36,6 +39,20 @@ function isAlreadyCancelled(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && (error.code ?? 'B009') === 'B009';
 }
 
+/** The refund changed since the quote was shown (the day turned): 409 with its own text. */
+function isQuoteChanged(error: unknown): boolean {
+  return (
+    isApiError(error) && error.status === 409 && error.message === paymentMessages.quoteChanged
+  );
+}
+
+/** The provider did not answer the refund in time: the server retries it on its own (502). */
+function isRefundPending(error: unknown): boolean {
+  return (
+    isApiError(error) && error.status === 502 && error.message === paymentMessages.refundPending
+  );
+}
+
 /** The shared text: the concert, its date and time, and the venue. */
 export function shareText(booking: BookingDetailResponse): string {
   return [
@@ -47,13 +64,16 @@ export function shareText(booking: BookingDetailResponse): string {
 
 /**
  * The booking detail's actions (buyer-side.md §2, §8): copy the number, share, download the
- * tickets, cancel. Every outcome is a toast; the view changes through the query cache.
+ * tickets, cancel (all seats or some, for the refund the dialog quoted). Every outcome is a
+ * toast, but a refund that changed since it was quoted, which the dialog says itself; the view
+ * changes through the query cache.
  */
 export function useBookingActions(booking: BookingDetailResponse) {
   const queryClient = useQueryClient();
   const detailKey = bookingDetailQueryKey(booking.bookingNumber);
   const [isCopied, setIsCopied] = useState(false);
   const [isCancelDialogOpen, setIsCancelDialogOpen] = useState(false);
+  const [cancelNotice, setCancelNotice] = useState<string | null>(null);
   const copyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cancelMutation = useCancelBookingMutation();
   const downloadMutation = useDownloadTicketsPdfMutation();
@@ -111,38 +131,56 @@ export function useBookingActions(booking: BookingDetailResponse) {
     );
   };
 
-  const openCancelDialog = () => setIsCancelDialogOpen(true);
+  const openCancelDialog = () => {
+    setCancelNotice(null);
+    setIsCancelDialogOpen(true);
+  };
   const closeCancelDialog = () => {
     if (!cancelMutation.isPending) setIsCancelDialogOpen(false);
   };
 
-  const confirmCancel = () => {
+  const confirmCancel = ({ ticketIds, expectedRefund, isWhole }: CancelChoice) => {
     if (cancelMutation.isPending) return;
     if (booking.bookingStatus === 'CANCELED') {
       setIsCancelDialogOpen(false);
       toast.error(bookingTexts.alreadyCancelled);
       return;
     }
-    cancelMutation.mutate(booking.bookingId, {
-      onSuccess: () => {
-        setIsCancelDialogOpen(false);
-        toast.success(bookingTexts.cancelSuccess);
-        // The detail (and any booking list) reloads with the refunded state.
-        void queryClient.invalidateQueries({ queryKey: bookingsQueryRoot });
+    const body = ticketIds ? { ticketIds, expectedRefund } : { expectedRefund };
+    cancelMutation.mutate(
+      { bookingId: booking.bookingId, body },
+      {
+        onSuccess: () => {
+          setIsCancelDialogOpen(false);
+          toast.success(isWhole ? bookingTexts.cancelSuccess : paymentMessages.partiallyCancelled);
+          // The detail (and any booking list) reloads with the refunded state.
+          void queryClient.invalidateQueries({ queryKey: bookingsQueryRoot });
+        },
+        onError: (error) => {
+          // The dialog stays with the new figure to confirm again.
+          if (isQuoteChanged(error)) {
+            setCancelNotice(paymentMessages.quoteChanged);
+            void queryClient.invalidateQueries({ queryKey: refundQuotesQueryRoot });
+            return;
+          }
+          setIsCancelDialogOpen(false);
+          if (isRefundPending(error)) {
+            toast.warning(paymentMessages.refundPending);
+            void queryClient.invalidateQueries({ queryKey: bookingsQueryRoot });
+            return;
+          }
+          if (isAlreadyCancelled(error)) {
+            toast.error(bookingTexts.alreadyCancelled);
+            markCancelled();
+            return;
+          }
+          toast.error(getErrorMessage(error, bookingTexts.cancelFailed));
+          if (isApiError(error) && error.status === 409) {
+            void queryClient.invalidateQueries({ queryKey: detailKey });
+          }
+        },
       },
-      onError: (error) => {
-        setIsCancelDialogOpen(false);
-        if (isAlreadyCancelled(error)) {
-          toast.error(bookingTexts.alreadyCancelled);
-          markCancelled();
-          return;
-        }
-        toast.error(getErrorMessage(error, bookingTexts.cancelFailed));
-        if (isApiError(error) && error.status === 409) {
-          void queryClient.invalidateQueries({ queryKey: detailKey });
-        }
-      },
-    });
+    );
   };
 
   return {
@@ -152,6 +190,7 @@ export function useBookingActions(booking: BookingDetailResponse) {
     downloadTickets,
     isDownloading: downloadMutation.isPending,
     isCancelDialogOpen,
+    cancelNotice,
     openCancelDialog,
     closeCancelDialog,
     confirmCancel,

@@ -25,6 +25,16 @@ describe('booking status rules', () => {
     expect(canCancelBooking({ bookingStatus: 'CANCELED', paymentStatus: 'CANCELED' })).toBe(false);
   });
 
+  it('offers cancel after a per-seat cancel while a seat is still booked', () => {
+    const tickets = (...statuses: ('ACTIVE' | 'CANCELED')[]) => ({
+      tickets: statuses.map((status) => ({ status })),
+    });
+    const partly = { bookingStatus: 'CONFIRMED', paymentStatus: 'PARTIAL_CANCELED' } as const;
+    expect(canCancelBooking({ ...partly, money: tickets('CANCELED', 'ACTIVE') })).toBe(true);
+    expect(canCancelBooking({ ...partly, money: tickets('CANCELED', 'CANCELED') })).toBe(false);
+    expect(canCancelBooking(partly)).toBe(false);
+  });
+
   it('has tickets for CONFIRMED and COMPLETED only', () => {
     expect(hasUsableTickets('CONFIRMED')).toBe(true);
     expect(hasUsableTickets('COMPLETED')).toBe(true);
@@ -42,6 +52,10 @@ describe('booking status rules', () => {
     expect(formatCancelDeadline('2025-10-04')).toBe('2025.10.01 (수)');
     expect(formatCancelDeadline('2025-03-02')).toBe('2025.02.27 (목)');
     expect(formatCancelDeadline('엉터리')).toBeNull();
+  });
+
+  it('moves the deadline to the seller’s cut-off', () => {
+    expect(formatCancelDeadline('2025-10-04', 7)).toBe('2025.09.27 (토)');
   });
 });
 

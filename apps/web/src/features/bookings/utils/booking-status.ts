@@ -58,12 +58,26 @@ export function paymentMethodLabel(method: PaymentMethod | null): string {
   return method ? paymentMethodLabels[method] : '결제 전';
 }
 
-/** Cancel is offered only for a confirmed, paid booking (buyer-side.md §4). */
+/**
+ * Cancel is offered only for a confirmed, paid booking (buyer-side.md §4), and (issue 27) for
+ * one whose seats were cancelled in part while a seat is still booked.
+ */
 export function canCancelBooking(booking: {
   bookingStatus: BookingStatus;
   paymentStatus: PaymentStatus;
+  money?: { tickets: readonly { status: 'ACTIVE' | 'CANCELED' }[] } | undefined;
 }): boolean {
-  return booking.bookingStatus === 'CONFIRMED' && booking.paymentStatus === 'DONE';
+  if (booking.bookingStatus !== 'CONFIRMED') return false;
+  if (booking.paymentStatus === 'DONE') return true;
+  return (
+    booking.paymentStatus === 'PARTIAL_CANCELED' &&
+    booking.money?.tickets.some((ticket) => ticket.status === 'ACTIVE') === true
+  );
+}
+
+/** A 예매확인서 exists once the booking was paid, refunds and all (issue 27). */
+export function hasReceipt(status: PaymentStatus): boolean {
+  return status === 'DONE' || status === 'CANCELED' || status === 'PARTIAL_CANCELED';
 }
 
 /** Tickets (PDF and mobile) exist for confirmed or attended bookings (buyer-side.md §4). */
@@ -72,11 +86,15 @@ export function hasUsableTickets(status: BookingStatus): boolean {
 }
 
 /**
- * The last day a booking can be cancelled, as shown text: the concert date minus 3 days, all
- * of that Seoul day included (product-rules.md §7). Null for an unusable date.
+ * The last day a booking can be cancelled, as shown text: the concert date minus the seller's
+ * cut-off (the spec's 3 days unless the booking says otherwise), all of that Seoul day included
+ * (product-rules.md §7). Null for an unusable date.
  */
-export function formatCancelDeadline(concertDate: string): string | null {
+export function formatCancelDeadline(
+  concertDate: string,
+  daysBefore: number = limits.cancelDaysBeforeConcert,
+): string | null {
   const day = parse(concertDate, 'yyyy-MM-dd', new Date(0));
   if (!isValid(day)) return null;
-  return format(subDays(day, limits.cancelDaysBeforeConcert), 'yyyy.MM.dd (EEE)', { locale: ko });
+  return format(subDays(day, daysBefore), 'yyyy.MM.dd (EEE)', { locale: ko });
 }

@@ -18,6 +18,18 @@ export const bookingTexts = {
   unpaidTickets: '결제가 완료되면 티켓을 이용할 수 있습니다.',
 } as const;
 
+/**
+ * Issue 27: a booking that states its money has its seller's cut-off and the fee table instead
+ * of the spec's first two notices (cancel 3 days before, refunded in full).
+ */
+export const moneyNotices = {
+  cutoff: (days: number) => `공연 ${days}일 전까지 취소 가능합니다.`,
+  fees: '취소수수료를 뺀 금액이 결제 수단으로 환불되며, 예매수수료는 예매 당일 취소 시에만 환불됩니다.',
+  feeTableCaption: '취소수수료 안내',
+  feeTableWhen: '취소 시점',
+  feeTableFee: '취소수수료',
+} as const;
+
 /** The notices under the booking (buyer-side.md §9 "Booking notices", product-rules.md §7). */
 export const bookingNotices = [
   '예매 취소는 공연일 3일 전까지만 가능합니다.',
