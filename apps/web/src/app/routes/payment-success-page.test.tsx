@@ -70,6 +70,47 @@ describe('PaymentSuccessPage', () => {
     ]);
   });
 
+  it('names each seat’s 권종 and the proof it needs when the booking states its money', async () => {
+    const ticket = {
+      ticketId: 1,
+      seatInfo: 'A-1-1',
+      gradeName: '프리미엄석',
+      gradePrice: 150_000,
+      ticketTypeName: '장애인(심한)',
+      typeDiscount: 75_000,
+      codeDiscount: 0,
+      ticketPrice: 75_000,
+      bookingFee: 2_000,
+      status: 'ACTIVE',
+      proofRequired: true,
+      companionOfTicketId: null,
+    } as const;
+    server.use(
+      http.get('/api/mypage/bookingDetail/:bookingNumber', () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            ...detail,
+            totalAmount: 77_000,
+            seatList: ['A구역 1열 1번'],
+            money: {
+              tickets: [ticket],
+              promoCode: null,
+              refunds: [],
+              refundedTotal: 0,
+              cancelDeadlineDays: 3,
+              receiptUrl: '/api/bookings/BK7Q2M9X/receipt.pdf',
+            },
+          },
+        }),
+      ),
+    );
+    renderAt('?orderId=order-0001&bookingNumber=BK7Q2M9X');
+    const seats = (await screen.findByText('좌석')).nextElementSibling as HTMLElement;
+    expect(within(seats).getByText('A구역 1열 1번 · 장애인(심한)')).toBeVisible();
+    expect(within(seats).getByText('현장에서 증빙 필요')).toBeVisible();
+  });
+
   it('says so when no booking number came along, without calling the server', () => {
     renderAt('?orderId=order-0001');
     expect(screen.getByRole('alert')).toHaveTextContent('예매 번호가 전달되지 않았습니다.');

@@ -1,3 +1,4 @@
+import { formatSeatLabel, PROOF_AT_ENTRY, type BookingDetail } from '@curtaincall/contracts';
 import { CircleCheck } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panel';
@@ -14,6 +15,44 @@ export const paymentSuccessTexts = {
   loadFailed: '예매 정보를 불러오는 데 실패했습니다.',
   loading: '예매 정보를 불러오는 중입니다',
 } as const;
+
+const seatInfoPattern = /^[^-\s]+-\d+-\d+$/;
+
+/**
+ * The seats: the spec's list, or (issue 27) each ticket with its 권종 and, where the type needs
+ * it, '현장에서 증빙 필요', so the buyer knows at once what to bring.
+ */
+function PaidSeats({ detail }: { detail: BookingDetail }) {
+  const tickets = detail.money?.tickets.filter((ticket) => ticket.status === 'ACTIVE');
+  if (!tickets) {
+    return (
+      <ul className="flex flex-col gap-0.5">
+        {detail.seatList.map((seat) => (
+          <li key={seat}>{seat}</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-1">
+      {tickets.map((ticket) => (
+        <li key={ticket.ticketId} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span>
+            {seatInfoPattern.test(ticket.seatInfo)
+              ? formatSeatLabel(ticket.seatInfo)
+              : ticket.seatInfo}{' '}
+            · {ticket.ticketTypeName}
+          </span>
+          {ticket.proofRequired && (
+            <span className="rounded-md bg-sky-400/15 px-1.5 py-0.5 text-xs font-semibold text-sky-100">
+              {PROOF_AT_ENTRY}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function PaidBooking({ bookingNumber }: { bookingNumber: string }) {
   const booking = usePaidBooking(bookingNumber);
@@ -46,11 +85,7 @@ function PaidBooking({ bookingNumber }: { bookingNumber: string }) {
         {formatConcertDate(detail.concertDate)} {formatTimeRange(detail.startTime, detail.endTime)}
       </ResultRow>
       <ResultRow label="좌석">
-        <ul className="flex flex-col gap-0.5">
-          {detail.seatList.map((seat) => (
-            <li key={seat}>{seat}</li>
-          ))}
-        </ul>
+        <PaidSeats detail={detail} />
       </ResultRow>
       <ResultRow label="결제 금액">
         <span className="text-base font-extrabold text-white tabular-nums">
