@@ -4,7 +4,8 @@ import { pricingTexts } from '../utils/pricing-texts';
 
 /**
  * What a buyer pays for one seat of each grade (the breakdown's total of `priceBooking`, booking
- * fee included), with the grade price it started from.
+ * fee included), with the grade price it started from. `previews` is null while a form's draft
+ * is not valid yet; nothing is shown when no grade of the concert is concerned.
  */
 export function PricePreview({
   label,
@@ -14,10 +15,14 @@ export function PricePreview({
 }: {
   /** Names the list for screen readers: '{type} 등급별 결제 금액'. */
   label: string;
-  previews: readonly GradePreview[];
+  previews: readonly GradePreview[] | null;
   bookingFeePerSeat: number;
   note?: string;
 }) {
+  if (previews === null) {
+    return <p className="text-xs text-zinc-400">{pricingTexts.previewUnavailable}</p>;
+  }
+  if (previews.length === 0) return null;
   return (
     <div className="flex flex-col gap-1.5 rounded-xl bg-surface-950/60 px-3 py-2.5">
       <p className="text-xs font-semibold text-zinc-400">

@@ -12,20 +12,20 @@ export function PricingFormDialog({
   title,
   description,
   hasUnsavedChanges,
-  isSaving,
-  formError,
-  formRef,
-  onSubmit,
+  form: { isSaving, formError, formRef, submit },
   onClose,
   children,
 }: {
   title: string;
   description: string;
   hasUnsavedChanges: boolean;
-  isSaving: boolean;
-  formError: string | null;
-  formRef: Ref<HTMLFormElement>;
-  onSubmit: (event: FormEvent) => void;
+  /** The state `usePricingForm` gives. */
+  form: {
+    isSaving: boolean;
+    formError: string | null;
+    formRef: Ref<HTMLFormElement>;
+    submit: (event: FormEvent) => void;
+  };
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -47,13 +47,7 @@ export function PricingFormDialog({
         </>
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={onSubmit}
-        className="flex flex-col gap-5"
-      >
+      <form id={formId} ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
         {children}
         {formError && (
           <p

@@ -1,13 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConsoleCard } from '@/components/console/console-page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
+import type { PricingBasis } from '../utils/pricing-basis';
 import { pricingTexts } from '../utils/pricing-texts';
+import { DeleteConfirmDialog } from './delete-confirm-dialog';
 
-interface ListTexts {
+interface SectionTexts {
   title: string;
   description: string;
   add: string;
@@ -15,29 +17,46 @@ interface ListTexts {
   empty: string;
   loading: string;
   loadFailed: string;
+  deleteTitle: string;
+  deleteQuestion: (name: string) => string;
+  deleteNote: string;
+  deleteFailed: string;
 }
+
+/** The form: closed, a new item, or one item's edit. */
+type Editing<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; item: T };
 
 /**
  * One section of the 권종·할인 page: its title and 추가 button, then the list, its loading,
- * failure (with 다시 시도) or empty state; `children` are the section's dialogs.
+ * failure (with 다시 시도) or empty state; each item's card with 수정 and 삭제 while changes are
+ * allowed; the form dialog for a new or edited item and the delete question.
  */
-export function PricingListCard<T>({
+export function PricingSection<T extends { id: number }>({
   texts,
   query,
   emptyIcon,
-  isClosed,
-  onAdd,
-  renderItem,
-  children,
+  basis,
+  nameOf,
+  heading,
+  details,
+  renderForm,
+  remove,
 }: {
-  texts: ListTexts;
+  texts: SectionTexts;
   query: UseQueryResult<T[]>;
   emptyIcon: LucideIcon;
-  isClosed: boolean;
-  onAdd: () => void;
-  renderItem: (item: T) => ReactNode;
-  children: ReactNode;
+  basis: PricingBasis;
+  /** Names the item in its buttons and the delete question. */
+  nameOf: (item: T) => string;
+  heading: (item: T) => ReactNode;
+  details: (item: T) => ReactNode;
+  /** The form dialog for an item (null: a new one); `close` after saving or giving up. */
+  renderForm: (item: T | null, close: () => void) => ReactNode;
+  /** Deletes; answers the server's sentence. */
+  remove: (item: T) => Promise<string>;
 }) {
+  const [editing, setEditing] = useState<Editing<T>>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<T | null>(null);
   let content;
   if (query.isPending) {
     content = (
@@ -60,7 +79,18 @@ export function PricingListCard<T>({
   } else {
     content = (
       <ul aria-label={texts.list} className="grid gap-3 desktop:grid-cols-2">
-        {query.data.map(renderItem)}
+        {query.data.map((item) => (
+          <PricingItemCard
+            key={item.id}
+            name={nameOf(item)}
+            heading={heading(item)}
+            isClosed={basis.isClosed}
+            onEdit={() => setEditing({ mode: 'edit', item })}
+            onDelete={() => setDeleting(item)}
+          >
+            {details(item)}
+          </PricingItemCard>
+        ))}
       </ul>
     );
   }
@@ -68,8 +98,8 @@ export function PricingListCard<T>({
     <ConsoleCard
       title={texts.title}
       actions={
-        !isClosed && (
-          <Button size="sm" onClick={onAdd}>
+        !basis.isClosed && (
+          <Button size="sm" onClick={() => setEditing({ mode: 'create' })}>
             <Plus className="size-4" aria-hidden />
             {texts.add}
           </Button>
@@ -78,13 +108,27 @@ export function PricingListCard<T>({
     >
       <p className="-mt-2 mb-4 text-sm text-zinc-400">{texts.description}</p>
       {content}
-      {children}
+      {editing.mode !== 'closed' &&
+        renderForm(editing.mode === 'edit' ? editing.item : null, () =>
+          setEditing({ mode: 'closed' }),
+        )}
+      {deleting && (
+        <DeleteConfirmDialog
+          concertId={basis.concertId}
+          title={texts.deleteTitle}
+          question={texts.deleteQuestion(nameOf(deleting))}
+          note={texts.deleteNote}
+          failed={texts.deleteFailed}
+          remove={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </ConsoleCard>
   );
 }
 
 /** A listed type's or code's card: its heading and, while changes are allowed, 수정 and 삭제. */
-export function PricingItemCard({
+function PricingItemCard({
   name,
   heading,
   isClosed,

@@ -4,7 +4,6 @@ import { TextField } from '@/components/ui/text-field';
 import { digitsOnly } from '@/lib/business-format';
 import { createPromoCode, updatePromoCode } from '../api/seller-promo-codes';
 import { usePricingForm } from '../hooks/use-pricing-form';
-import { toggleGradeKey } from '../utils/form-values';
 import { previewPromoCode } from '../utils/price-preview';
 import { pricingTexts } from '../utils/pricing-texts';
 import {
@@ -15,10 +14,9 @@ import {
   promoCodeFields,
 } from '../utils/promo-code-form';
 import { CheckboxField } from './checkbox-field';
-import { DiscountFields } from './discount-fields';
-import { GradeCheckboxes } from './grade-checkboxes';
 import { PricePreview } from './price-preview';
 import { PricingFormDialog } from './pricing-form-dialog';
+import { TermsFields } from './terms-fields';
 
 const texts = pricingTexts.codes;
 
@@ -61,10 +59,7 @@ export function PromoCodeFormDialog({
       title={code ? texts.editTitle : texts.add}
       description={texts.description}
       hasUnsavedChanges={!isSamePromoCodeDraft(draft, initial)}
-      isSaving={form.isSaving}
-      formError={form.formError}
-      formRef={form.formRef}
-      onSubmit={form.submit}
+      form={form}
       onClose={onClose}
     >
       <TextField
@@ -81,23 +76,12 @@ export function PromoCodeFormDialog({
         hint={texts.codeHint}
       />
 
-      <DiscountFields
-        kind={draft.discountKind}
-        value={draft.discountValue}
-        onKindChange={(discountKind) => change({ discountKind }, ['discountKind', 'discountValue'])}
-        onValueChange={(discountValue) => change({ discountValue }, ['discountValue'])}
-        kindError={errors.discountKind}
-        valueError={errors.discountValue}
-      />
-
-      <GradeCheckboxes
+      <TermsFields
+        draft={draft}
+        errors={errors}
+        invalidGradeKeys={form.invalidGradeKeys}
         grades={grades}
-        chosen={draft.gradeKeys}
-        onToggle={(key) =>
-          change({ gradeKeys: toggleGradeKey(draft.gradeKeys, key, grades) }, ['gradeKeys'])
-        }
-        error={errors.gradeKeys}
-        invalidKeys={form.invalidGradeKeys}
+        change={change}
       />
 
       <div className="grid gap-4 tablet:grid-cols-2">
@@ -144,16 +128,12 @@ export function PromoCodeFormDialog({
         />
       </div>
 
-      {previews ? (
-        <PricePreview
-          label={pricingTexts.previewListLabel(checked.body?.code ?? draft.code)}
-          previews={previews}
-          bookingFeePerSeat={bookingFeePerSeat}
-          note={texts.previewNote}
-        />
-      ) : (
-        <p className="text-xs text-zinc-400">{pricingTexts.previewUnavailable}</p>
-      )}
+      <PricePreview
+        label={pricingTexts.previewListLabel(checked.body?.code ?? draft.code)}
+        previews={previews}
+        bookingFeePerSeat={bookingFeePerSeat}
+        note={texts.previewNote}
+      />
     </PricingFormDialog>
   );
 }

@@ -12,7 +12,6 @@ import { TextField } from '@/components/ui/text-field';
 import { digitsOnly } from '@/lib/business-format';
 import { createTicketType, updateTicketType } from '../api/seller-ticket-types';
 import { usePricingForm } from '../hooks/use-pricing-form';
-import { toggleGradeKey } from '../utils/form-values';
 import { previewTicketType } from '../utils/price-preview';
 import { pricingTexts } from '../utils/pricing-texts';
 import {
@@ -25,10 +24,9 @@ import {
   withKind,
 } from '../utils/ticket-type-form';
 import { CheckboxField } from './checkbox-field';
-import { DiscountFields } from './discount-fields';
-import { GradeCheckboxes } from './grade-checkboxes';
 import { PricePreview } from './price-preview';
 import { PricingFormDialog } from './pricing-form-dialog';
+import { TermsFields } from './terms-fields';
 
 const texts = pricingTexts.types;
 
@@ -84,10 +82,7 @@ export function TicketTypeFormDialog({
       title={type ? texts.editTitle : texts.add}
       description={pricingTexts.generalNote}
       hasUnsavedChanges={!isSameTicketTypeDraft(draft, initial)}
-      isSaving={form.isSaving}
-      formError={form.formError}
-      formRef={form.formRef}
-      onSubmit={form.submit}
+      form={form}
       onClose={onClose}
     >
       <div className="grid gap-4 tablet:grid-cols-2">
@@ -142,23 +137,12 @@ export function TicketTypeFormDialog({
         />
       </div>
 
-      <DiscountFields
-        kind={draft.discountKind}
-        value={draft.discountValue}
-        onKindChange={(discountKind) => change({ discountKind }, ['discountKind', 'discountValue'])}
-        onValueChange={(discountValue) => change({ discountValue }, ['discountValue'])}
-        kindError={errors.discountKind}
-        valueError={errors.discountValue}
-      />
-
-      <GradeCheckboxes
+      <TermsFields
+        draft={draft}
+        errors={errors}
+        invalidGradeKeys={form.invalidGradeKeys}
         grades={grades}
-        chosen={draft.gradeKeys}
-        onToggle={(key) =>
-          change({ gradeKeys: toggleGradeKey(draft.gradeKeys, key, grades) }, ['gradeKeys'])
-        }
-        error={errors.gradeKeys}
-        invalidKeys={form.invalidGradeKeys}
+        change={change}
       />
 
       <div className="grid gap-4 tablet:grid-cols-2">
@@ -208,15 +192,11 @@ export function TicketTypeFormDialog({
         )}
       </div>
 
-      {previews ? (
-        <PricePreview
-          label={pricingTexts.previewListLabel(kindLabel)}
-          previews={previews}
-          bookingFeePerSeat={bookingFeePerSeat}
-        />
-      ) : (
-        <p className="text-xs text-zinc-400">{pricingTexts.previewUnavailable}</p>
-      )}
+      <PricePreview
+        label={pricingTexts.previewListLabel(kindLabel)}
+        previews={previews}
+        bookingFeePerSeat={bookingFeePerSeat}
+      />
     </PricingFormDialog>
   );
 }

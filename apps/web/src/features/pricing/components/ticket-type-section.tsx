@@ -1,6 +1,5 @@
 import { ticketTypeKindLabels, type SellerTicketType } from '@curtaincall/contracts';
 import { Tags } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '@/components/console/console-page';
 import { formatDateTime } from '@/lib/format';
 import { deleteTicketType, useSellerTicketTypes } from '../api/seller-ticket-types';
@@ -8,41 +7,16 @@ import { previewTicketType } from '../utils/price-preview';
 import type { PricingBasis } from '../utils/pricing-basis';
 import { formatDiscount, formatGrades, formatQuotaUse } from '../utils/pricing-format';
 import { pricingTexts } from '../utils/pricing-texts';
-import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { PricePreview } from './price-preview';
-import { PricingItemCard, PricingListCard, TermsLine } from './pricing-list';
+import { PricingSection, TermsLine } from './pricing-list';
 import { TicketTypeFormDialog } from './ticket-type-form-dialog';
 
 const texts = pricingTexts.types;
 
-/** The form: closed, a new type, or one type's edit. */
-type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; type: SellerTicketType };
-
-function TicketTypeCard({
-  type,
-  basis,
-  onEdit,
-  onDelete,
-}: {
-  type: SellerTicketType;
-  basis: PricingBasis;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const kindLabel = ticketTypeKindLabels[type.kind];
+/** A type's terms, sales against its quota, its flags and what a buyer pays per grade. */
+function TicketTypeDetails({ type, basis }: { type: SellerTicketType; basis: PricingBasis }) {
   return (
-    <PricingItemCard
-      name={type.name}
-      isClosed={basis.isClosed}
-      onEdit={onEdit}
-      onDelete={onDelete}
-      heading={
-        <>
-          <h3 className="text-base font-bold break-words text-white">{type.name}</h3>
-          {type.name !== kindLabel && <p className="text-xs text-zinc-400">{kindLabel}</p>}
-        </>
-      }
-    >
+    <>
       <TermsLine
         discount={formatDiscount(type.discountKind, type.discountValue)}
         grades={formatGrades(type.gradeKeys, basis.grades)}
@@ -62,56 +36,40 @@ function TicketTypeCard({
         previews={previewTicketType(type, basis.grades, basis.bookingFeePerSeat)}
         bookingFeePerSeat={basis.bookingFeePerSeat}
       />
-    </PricingItemCard>
+    </>
   );
 }
 
-/**
- * 권종 of one concert (issue 27, point 2): each type's discount, grades, sales against its quota,
- * its flags and what a buyer pays per grade; add, edit and delete in dialogs.
- */
+/** 권종 of one concert (issue 27, point 2), added, edited and deleted in dialogs. */
 export function TicketTypeSection(basis: PricingBasis) {
   const { concertId } = basis;
-  const list = useSellerTicketTypes(concertId);
-  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<SellerTicketType | null>(null);
+  const types = useSellerTicketTypes(concertId);
   return (
-    <PricingListCard
+    <PricingSection
       texts={texts}
-      query={list}
+      query={types}
       emptyIcon={Tags}
-      isClosed={basis.isClosed}
-      onAdd={() => setEditing({ mode: 'create' })}
-      renderItem={(type) => (
-        <TicketTypeCard
-          key={type.id}
-          type={type}
-          basis={basis}
-          onEdit={() => setEditing({ mode: 'edit', type })}
-          onDelete={() => setDeleting(type)}
-        />
+      basis={basis}
+      nameOf={(type) => type.name}
+      heading={(type) => (
+        <>
+          <h3 className="text-base font-bold break-words text-white">{type.name}</h3>
+          {type.name !== ticketTypeKindLabels[type.kind] && (
+            <p className="text-xs text-zinc-400">{ticketTypeKindLabels[type.kind]}</p>
+          )}
+        </>
       )}
-    >
-      {editing.mode !== 'closed' && (
+      details={(type) => <TicketTypeDetails type={type} basis={basis} />}
+      renderForm={(type, close) => (
         <TicketTypeFormDialog
           concertId={concertId}
-          type={editing.mode === 'edit' ? editing.type : null}
+          type={type}
           grades={basis.grades}
           bookingFeePerSeat={basis.bookingFeePerSeat}
-          onClose={() => setEditing({ mode: 'closed' })}
+          onClose={close}
         />
       )}
-      {deleting && (
-        <DeleteConfirmDialog
-          concertId={concertId}
-          title={texts.deleteTitle}
-          question={texts.deleteQuestion(deleting.name)}
-          note={texts.deleteNote}
-          failed={texts.deleteFailed}
-          remove={() => deleteTicketType(concertId, deleting.id)}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </PricingListCard>
+      remove={(type) => deleteTicketType(concertId, type.id)}
+    />
   );
 }
