@@ -94,6 +94,8 @@ import { aiSummaryRoutes } from './modules/ai-summary/ai-summary.routes';
 import { sellerConcertsRoutes } from './modules/seller-concerts/seller-concerts.routes';
 import { posterUploadsRoutes } from './modules/poster-uploads/poster-uploads.routes';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes';
+import { ticketTypesRoutes } from './modules/ticket-types/ticket-types.routes';
+import { createTicketTypesService } from './modules/ticket-types/ticket-types.service';
 import { createPromoCodesService } from './modules/promo-codes/promo-codes.service';
 import { createPromoTryLimiter } from './modules/promo-codes/promo-tries';
 import { createPosterUploadsService } from './modules/poster-uploads/poster-uploads.service';
@@ -597,6 +599,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         concertSeats: createConcertSeatsService({ db: database.db, clock, concerts, bookings }),
       });
       await api.register(posterUploadsRoutes, { posterUploads });
+      await api.register(ticketTypesRoutes, {
+        ticketTypes: createTicketTypesService({ db: database.db, clock, payments }),
+      });
       await api.register(promoCodesRoutes, {
         promoCodes: createPromoCodesService({ db: database.db, clock, tries: promoTries }),
       });

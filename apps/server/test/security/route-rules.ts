@@ -411,6 +411,33 @@ function checkableCode(w: SecurityWorld): Promise<string> {
   return code;
 }
 
+/** A ticket type body of a fresh name (issue 27: names are unique among a concert's types). */
+function ticketTypeBody() {
+  return {
+    kind: 'YOUTH',
+    name: `보안 청소년 ${randomBytes(3).toString('hex')}`,
+    discountKind: 'PERCENT',
+    discountValue: 30,
+    quota: 100,
+  };
+}
+
+/**
+ * A ticket type on a fresh concert of the world's seller (a concert offers 20 at most, and every
+ * allowed call must find room): the concert's id and the type's.
+ */
+async function newTicketType(w: SecurityWorld): Promise<{ concertId: number; typeId: number }> {
+  const concertId = await newSellerConcert(w);
+  const created = await w.app.inject({
+    method: 'POST',
+    url: `/api/seller/concerts/${concertId}/ticket-types`,
+    headers: { cookie: w.accounts.seller.cookie, ...json },
+    payload: ticketTypeBody(),
+  });
+  if (created.statusCode !== 201) throw new Error(`ticket type create failed: ${created.body}`);
+  return { concertId, typeId: (created.json().data as { id: number }).id };
+}
+
 /** A browser push subscription body (a public https push service; nothing is sent in tests). */
 function pushSubscriptionBody() {
   const endpoint = `https://push.example.com/send/${randomBytes(12).toString('hex')}`;
@@ -1016,6 +1043,44 @@ export const routeRules: Record<string, RouteRule> = {
       headers: { ...headersOf(w, actor), ...json },
       payload: { prices: [{ code: 'R', price: 88_000 }] },
     }),
+  },
+  // 권종 (issue 27): the concert's seller manages them; everyone may read those on offer.
+  'GET /api/seller/concerts/{concertId}/ticket-types': {
+    access: 'concertSeller',
+    request: plain((w) => `/api/seller/concerts/${w.concertId}/ticket-types`),
+  },
+  'POST /api/seller/concerts/{concertId}/ticket-types': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${await newSellerConcert(w)}/ticket-types`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: ticketTypeBody(),
+    }),
+  },
+  'PUT /api/seller/concerts/{concertId}/ticket-types/{typeId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => {
+      const { concertId, typeId } = await newTicketType(w);
+      return {
+        url: `/api/seller/concerts/${concertId}/ticket-types/${typeId}`,
+        headers: { ...headersOf(w, actor), ...json },
+        payload: { ...ticketTypeBody(), discountValue: 40 },
+      };
+    },
+  },
+  'DELETE /api/seller/concerts/{concertId}/ticket-types/{typeId}': {
+    access: 'concertSeller',
+    request: async (w, actor) => {
+      const { concertId, typeId } = await newTicketType(w);
+      return {
+        url: `/api/seller/concerts/${concertId}/ticket-types/${typeId}`,
+        headers: headersOf(w, actor),
+      };
+    },
+  },
+  'GET /api/concerts/{concertId}/ticket-types': {
+    access: 'public',
+    request: plain((w) => `/api/concerts/${w.concertId}/ticket-types`),
   },
   // Promo codes (issue 27): the concert's seller manages them; every account may check one.
   'GET /api/seller/concerts/{concertId}/promo-codes': {
