@@ -88,7 +88,7 @@ export function PromoCodeField({ promo, fitsNoSeat, disabled }: PromoCodeFieldPr
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy || undefined}
               className={clsx(
-                'h-10 min-w-0 flex-1 rounded-lg border bg-surface-900 px-3 font-mono text-sm text-zinc-50 uppercase placeholder:font-sans placeholder:text-zinc-400 placeholder:normal-case',
+                'h-10 min-w-0 flex-1 rounded-lg border bg-surface-900 px-3 font-mono text-base text-zinc-50 uppercase tablet:text-sm placeholder:font-sans placeholder:text-zinc-400 placeholder:normal-case',
                 'focus:border-rose-400 focus:ring-2 focus:ring-rose-500/30 focus:outline-none disabled:opacity-60',
                 error ? 'border-rose-500/80' : 'border-surface-600 hover:border-surface-500',
               )}

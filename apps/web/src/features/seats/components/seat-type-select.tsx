@@ -111,7 +111,7 @@ export function SeatTypeSelect({ seat, seats, pricing, disabled }: SeatTypeSelec
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         className={clsx(
-          'h-10 w-full rounded-lg border bg-surface-900 px-2.5 text-sm text-zinc-50',
+          'h-10 w-full rounded-lg border bg-surface-900 px-2.5 text-base text-zinc-50 [color-scheme:dark] tablet:text-sm',
           'focus:border-rose-400 focus:ring-2 focus:ring-rose-500/30 focus:outline-none disabled:opacity-60',
           error ? 'border-rose-500/80' : 'border-surface-600 hover:border-surface-500',
         )}
