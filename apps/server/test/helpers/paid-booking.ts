@@ -1,6 +1,8 @@
 import type { BookingCreated, SeatEntry } from '@curtaincall/contracts';
+import { sql } from 'drizzle-orm';
 import { sandboxTestCards } from '../../src/adapters/payment-provider/sandbox-payment-provider';
 import type { App } from '../../src/app';
+import { queryRows, type Database } from '../../src/db/client';
 
 /** A buyer through the front door: waiting room, seat page, hold, booking (api-contract §6-8). */
 export interface BuyerSession {
@@ -114,4 +116,58 @@ export async function payInSandbox(
   if (!String(landed.headers.location).includes('/payment/result/success')) {
     throw new Error(`payment did not succeed: ${String(landed.headers.location)}`);
   }
+}
+
+/** Pays a booking at (fake) Toss: its success redirect brought by the buyer's browser. */
+export async function payAtToss(
+  app: App,
+  session: Pick<BuyerSession, 'cookie'>,
+  created: BookingCreated,
+  paymentKey: string,
+): Promise<void> {
+  const landed = await app.inject({
+    method: 'GET',
+    url: `/api/v1/payments/success?${new URLSearchParams({
+      paymentKey,
+      orderId: created.orderId,
+      amount: String(created.amount),
+      paymentType: 'NORMAL',
+    }).toString()}`,
+    headers: { cookie: session.cookie },
+  });
+  expectStatus(landed, 302, 'payment callback');
+  if (!String(landed.headers.location).includes('/payment/result/success')) {
+    throw new Error(`payment did not succeed: ${String(landed.headers.location)}`);
+  }
+}
+
+/** A booking's id and its tickets (id order) with their seats, read back by its number. */
+export async function bookingRowsOf(
+  db: Database,
+  bookingNumber: string,
+): Promise<{
+  bookingId: number;
+  tickets: Array<{ ticketId: number; seatId: number; seatInfo: string }>;
+}> {
+  const rows = await queryRows<{
+    booking_id: number;
+    id: number;
+    seat_id: number;
+    seat_info: string;
+  }>(
+    db,
+    sql`select b.id as booking_id, t.id, t.concert_seat_id as seat_id, t.seat_info
+          from bookings b join tickets t on t.booking_id = b.id
+         where b.booking_number = ${bookingNumber} order by t.id`,
+  );
+  const [first] = rows;
+  if (!first) throw new Error(`no booking ${bookingNumber}`);
+  return {
+    bookingId: Number(first.booking_id),
+    tickets: rows.map((r) => ({
+      ticketId: Number(r.id),
+      seatId: Number(r.seat_id),
+      seatInfo: r.seat_info,
+    })),
+  };
 }

@@ -318,8 +318,44 @@ describe('toss payment provider', () => {
       expect(error).toMatchObject({
         code: 'NOT_FOUND_PAYMENT',
         message: '환불 요청이 실패했습니다: 존재하지 않는 결제 정보 입니다.',
+        // A 4xx: Toss refused, nothing was given back.
+        refused: true,
       });
       expect(toss.refunds).toHaveLength(0);
+    });
+
+    it('gives back part of a payment; more than its balance is refused (NOT_CANCELABLE_AMOUNT)', async () => {
+      const provider = createProvider();
+      await confirmDefault(provider);
+      const part = { paymentKey: PAYMENT_KEY, reason: REASON };
+      await provider.cancel({ ...part, amount: 50_000, idempotencyKey: 'refund-seat-1' });
+      expect(toss.requests.at(-1)?.body).toEqual({ cancelReason: REASON, cancelAmount: 50_000 });
+      expect(toss.payment(PAYMENT_KEY)).toMatchObject({
+        status: 'PARTIAL_CANCELED',
+        balanceAmount: AMOUNT - 50_000,
+      });
+
+      const over = await provider
+        .cancel({ ...part, amount: AMOUNT - 50_000 + 1, idempotencyKey: 'refund-seat-2' })
+        .catch((caught: unknown) => caught);
+      expect(over).toMatchObject({ code: 'NOT_CANCELABLE_AMOUNT', refused: true });
+      await provider.cancel({ ...part, amount: AMOUNT - 50_000, idempotencyKey: 'refund-seat-3' });
+      expect(toss.payment(PAYMENT_KEY)).toMatchObject({ status: 'CANCELED', balanceAmount: 0 });
+      expect(toss.refunds.map((refund) => refund.cancelAmount)).toEqual([50_000, AMOUNT - 50_000]);
+    });
+
+    it('a key still being processed at Toss is no refusal: its outcome is unknown', async () => {
+      const provider = createProvider();
+      await confirmDefault(provider);
+      toss.setNext({
+        kind: 'json',
+        status: 409,
+        body: { code: 'IDEMPOTENT_REQUEST_PROCESSING', message: '이전 멱등 요청이 처리 중입니다.' },
+      });
+      const error = await provider
+        .cancel({ paymentKey: PAYMENT_KEY, amount: AMOUNT, reason: REASON, idempotencyKey: 'k' })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'IDEMPOTENT_REQUEST_PROCESSING', refused: false });
     });
 
     it('throws PaymentProviderError on a 500 or a timeout, and refunds once on retry', async () => {
@@ -348,8 +384,33 @@ describe('toss payment provider', () => {
       expect((serverError as PaymentProviderError).message).toMatch(/^환불 요청이 실패했습니다: /u);
       expect(timedOut).toBeInstanceOf(PaymentProviderError);
       expect(timedOut).toMatchObject({ code: 'TIMEOUT' });
+      // Neither says whether the money went back: only a repeat of the key can tell.
+      expect([serverError, timedOut].map((e) => (e as PaymentProviderError).refused)).toEqual([
+        false,
+        false,
+      ]);
       expect(toss.refunds).toHaveLength(1);
       expect(retried.transactionKey).toBe(toss.refunds[0]?.transactionKey);
+    });
+
+    it('the fake fails the next cancels it is told to with 500, unprocessed, and answers the rest', async () => {
+      const provider = createProvider();
+      await confirmDefault(provider);
+      toss.failNextCancels(2);
+      const request = {
+        paymentKey: PAYMENT_KEY,
+        amount: 1_000,
+        reason: REASON,
+        idempotencyKey: 'refund-flaky',
+      };
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const failed = await provider.cancel(request).catch((caught: unknown) => caught);
+        expect(failed).toMatchObject({ code: 'FAILED_REFUND_PROCESS', refused: false });
+      }
+      expect(toss.refunds).toHaveLength(0);
+      await provider.cancel(request);
+      expect(toss.refunds).toHaveLength(1);
+      expect(toss.payment(PAYMENT_KEY)?.balanceAmount).toBe(AMOUNT - 1_000);
     });
   });
 });

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sign } from '@fastify/cookie';
-import type { BookingCreated, SeatEntry } from '@curtaincall/contracts';
+import {
+  bookingMessages,
+  pricingMessages,
+  promoMessages,
+  ticketTypeMessages,
+  type BookingCreated,
+  type SeatEntry,
+} from '@curtaincall/contracts';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -563,6 +570,107 @@ describe('POST /bookings and the sandbox payment', () => {
     expect([over.statusCode, over.json().code]).toEqual([400, 'C001']);
     expect(over.json().message).toBe('1인당 최대 3매까지 예매할 수 있습니다.');
     expect((await book(buyer, concertId, [more[0]?.seatId ?? 0])).statusCode).toBe(201);
+  });
+});
+
+describe('the price of a booking (issue 27)', () => {
+  it("is priceBooking's breakdown: the amount is its total and each ticket keeps its lines", async () => {
+    const { concertId, buyer, seatIds, expectedAmount } = await buyerHolding(2);
+    const response = await book(buyer, concertId, seatIds);
+    expect(response.statusCode).toBe(201);
+    const created: BookingCreated = response.json().data;
+    expect(created.amount).toBe(expectedAmount);
+    expect(created.breakdown).toMatchObject({
+      typeDiscountTotal: 0,
+      codeDiscountTotal: 0,
+      bookingFeeTotal: 4_000,
+      total: expectedAmount,
+      promoCode: null,
+    });
+    const lines = created.breakdown?.lines ?? [];
+    expect(lines.map((l) => l.concertSeatId).sort()).toEqual([...seatIds].sort());
+    for (const line of lines) {
+      expect(line).toMatchObject({
+        ticketTypeId: null,
+        ticketTypeName: '일반',
+        typeDiscount: 0,
+        codeDiscount: 0,
+        ticketPrice: line.gradePrice,
+        bookingFee: 2_000,
+        amount: line.gradePrice + 2_000,
+        companionOfSeatId: null,
+        proofRequired: false,
+      });
+    }
+    const stored = await queryRows<{
+      concert_seat_id: number;
+      price: number;
+      fee: number;
+      grade_price: number;
+      ticket_type_name: string;
+      status: string;
+      promo_code: string | null;
+    }>(
+      ctx.database.db,
+      sql`select t.concert_seat_id, t.price, t.fee, t.grade_price, t.ticket_type_name, t.status,
+                 b.promo_code
+            from tickets t join bookings b on b.id = t.booking_id
+           where b.booking_number = ${created.bookingNumber} order by t.concert_seat_id`,
+    );
+    expect(
+      stored.map((t) => [t.concert_seat_id, t.price, t.fee, t.grade_price, t.ticket_type_name]),
+    ).toEqual(
+      [...lines]
+        .sort((a, b) => a.concertSeatId - b.concertSeatId)
+        .map((l) => [l.concertSeatId, l.ticketPrice, 2_000, l.gradePrice, '일반']),
+    );
+    expect(stored.every((t) => t.status === 'ACTIVE' && t.promo_code === null)).toBe(true);
+  });
+
+  it('refuses a 권종, a code or a companion it cannot price, naming the field, and books nothing', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const [first = 0, second = 0] = seatIds;
+    const attempt = (extra: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { cookie: buyer.cookie, 'content-type': 'application/json' },
+        payload: { concertId, concertSeatIds: seatIds, ...extra },
+      });
+    const cases = [
+      {
+        extra: { seatTypes: [{ concertSeatId: first, ticketTypeId: 7 }] },
+        field: 'seatTypes[0].ticketTypeId',
+        message: ticketTypeMessages.unknownType,
+      },
+      {
+        extra: { promoCode: 'spring-2026' },
+        field: 'promoCode',
+        message: promoMessages.invalid,
+      },
+      {
+        // A companion needs its holder's 장애인 or 국가유공자 type.
+        extra: { seatTypes: [{ concertSeatId: second, companionOfSeatId: first }] },
+        field: 'seatTypes[0]',
+        message: pricingMessages.companionWithoutHolder,
+      },
+      {
+        extra: { seatTypes: [{ concertSeatId: 2_000_000_000 }] },
+        field: 'seatTypes[0].concertSeatId',
+        message: bookingMessages.seatsNotFound,
+      },
+    ];
+    for (const { extra, field, message } of cases) {
+      const refused = await attempt(extra);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'C001', errors: [{ field, message }] });
+    }
+    const [bookings] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from bookings where user_id = ${buyer.id}`,
+    );
+    expect(Number(bookings?.n)).toBe(0);
+    expect((await attempt({})).statusCode).toBe(201);
   });
 });
 
