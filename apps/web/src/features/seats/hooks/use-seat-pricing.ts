@@ -99,8 +99,7 @@ export function useSeatPricing(concertId: number, seats: readonly SeatView[]) {
   const [input, setInputValue] = useState('');
   const [applied, setApplied] = useState<PromoCheck | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
-  const check = useCheckPromoCodeMutation(concertId);
-  const { mutate: runCheck, isPending: isChecking } = check;
+  const { mutate: runCheck, isPending: isChecking } = useCheckPromoCodeMutation(concertId);
 
   const setInput = useCallback((value: string) => {
     setInputValue(value);
