@@ -424,7 +424,6 @@ describe('좌석 관리 from the concert list', () => {
       refundsPending: 0,
       refundsDone: 0,
       soldSeats: 0,
-      cancelDeadlineDays: 3,
     };
     // Issue 26: the list is of shows; this concert is a show of its own.
     const show = {
