@@ -17,7 +17,6 @@ export interface BookingRow {
   status: string;
   totalAmount: number;
   paymentDeadline: Date | null;
-  bookedAt: Date;
 }
 
 const asDate = (value: Date | string | null) =>
@@ -31,7 +30,6 @@ interface RawBooking {
   status: string;
   total_amount: number;
   payment_deadline: Date | string | null;
-  booked_at: Date | string;
 }
 
 const toBooking = (r: RawBooking): BookingRow => ({
@@ -42,15 +40,13 @@ const toBooking = (r: RawBooking): BookingRow => ({
   status: r.status,
   totalAmount: Number(r.total_amount),
   paymentDeadline: asDate(r.payment_deadline),
-  bookedAt: asDate(r.booked_at) ?? new Date(0),
 });
 
 /** Locks a booking row for the rest of the transaction and returns it fresh. */
 export async function lockBooking(tx: DbOrTx, bookingId: number): Promise<BookingRow | undefined> {
   const [row] = await queryRows<RawBooking>(
     tx,
-    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline,
-               booked_at
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
           from bookings where id = ${bookingId} for update`,
   );
   return row ? toBooking(row) : undefined;
@@ -62,8 +58,7 @@ export async function findBookingById(
 ): Promise<BookingRow | undefined> {
   const [row] = await queryRows<RawBooking>(
     db,
-    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline,
-               booked_at
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
           from bookings where id = ${bookingId}`,
   );
   return row ? toBooking(row) : undefined;
@@ -75,8 +70,7 @@ export async function findBookingByNumber(
 ): Promise<BookingRow | undefined> {
   const [row] = await queryRows<RawBooking>(
     db,
-    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline,
-               booked_at
+    sql`select id, booking_number, user_id, concert_id, status, total_amount, payment_deadline
           from bookings where booking_number = ${bookingNumber}`,
   );
   return row ? toBooking(row) : undefined;
