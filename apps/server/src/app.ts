@@ -379,6 +379,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     publicBaseUrl: config.publicBaseUrl,
     sandboxCheckoutUrl: `${apiBase}/v1/sandbox-payments/checkout`,
     metrics: metrics.sale,
+    promoTries,
   });
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
   const receipts = createReceiptsService({ db: database.db, clock });

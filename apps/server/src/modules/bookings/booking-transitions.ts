@@ -1,9 +1,16 @@
 import type { DbOrTx } from '../../db/client';
+import { markRedemptionPaid, releaseRedemption } from '../promo-codes/promo-codes.pricing';
+import { releaseTicketTypes } from '../ticket-types/ticket-types.pricing';
 import {
+  cancelConfirmedBooking as cancelWholeBooking,
+  cancelTickets as cancelSomeTickets,
   closeUnpaidBooking,
   closeUnpaidOfCancelledConcert,
+  confirmBooking as confirmPaidBooking,
+  findActiveTicketTypeIds,
   freeBookingSeats,
   supersedeBooking,
+  type BookingRow,
 } from './bookings.repo';
 
 /*
@@ -18,13 +25,52 @@ export {
   findBookingById,
   /** The seats a success callback still finds held for the booking, against its tickets. */
   countSeatsStillHeld,
-  /** Paid: booking CONFIRMED, seats BOOKED. */
-  confirmBooking,
-  /** The refund that leaves nothing: booking CANCELED, every seat back on sale. */
-  cancelConfirmedBooking,
-  /** A per-seat refund: those tickets CANCELED, their seats back on sale. */
-  cancelTickets,
 } from './bookings.repo';
+
+/*
+ * Issue 27: a booking takes a use of its ticket types' quotas (per seat) and of its promo code
+ * when it is made. Every way out below gives back what it took, in the same transaction: an
+ * unpaid booking that ends gives back both; a paid seat cancelled gives back its type's use; a
+ * paid booking cancelled whole also gives back its code's use (a partial cancel keeps it).
+ */
+
+/** Paid: booking CONFIRMED, seats BOOKED, its promo code's use kept for good. */
+export async function confirmBooking(
+  tx: DbOrTx,
+  booking: BookingRow,
+  now: Date,
+): Promise<number[]> {
+  const seatIds = await confirmPaidBooking(tx, booking, now);
+  await markRedemptionPaid(tx, booking.id, now);
+  return seatIds;
+}
+
+/** The refund that leaves nothing: booking CANCELED, every seat back on sale. */
+export async function cancelConfirmedBooking(
+  tx: DbOrTx,
+  booking: BookingRow,
+  now: Date,
+): Promise<number[]> {
+  await giveBackTakenUses(tx, [booking.id], now);
+  return cancelWholeBooking(tx, booking, now);
+}
+
+/** A per-seat refund: those tickets CANCELED, their seats back on sale. */
+export async function cancelTickets(
+  tx: DbOrTx,
+  booking: BookingRow,
+  ticketIds: readonly number[],
+  now: Date,
+): Promise<number[]> {
+  await releaseTicketTypes(tx, await findActiveTicketTypeIds(tx, { ticketIds }));
+  return cancelSomeTickets(tx, booking, ticketIds, now);
+}
+
+/** Gives back the type quota of the bookings' ACTIVE tickets and their promo code uses. */
+async function giveBackTakenUses(tx: DbOrTx, bookingIds: readonly number[], now: Date) {
+  await releaseTicketTypes(tx, await findActiveTicketTypeIds(tx, { bookingIds }));
+  for (const bookingId of bookingIds) await releaseRedemption(tx, bookingId, now);
+}
 
 /** How an unpaid booking ends. */
 export type UnpaidEnd =
@@ -45,10 +91,20 @@ export type UnpaidEnd =
  * The one place an unpaid booking ends (supersede, payment failure, expiry, a cancelled
  * concert), inside the caller's transaction, which holds the booking's lock (or cancels the
  * concert). It returns the bookings that ended and the seats freed, so this is also the place
- * where anything else an unpaid booking takes (issue 27: a ticket type's quota, a promo code's
- * use) is released, for `bookingIds`, once bookings take them.
+ * where what an unpaid booking took (issue 27: its seats' ticket-type quota, its promo code's
+ * use) is given back.
  */
 export async function endUnpaidBookings(
+  tx: DbOrTx,
+  end: UnpaidEnd,
+  now: Date,
+): Promise<{ bookingIds: number[]; freedSeatIds: number[] }> {
+  const ended = await endBookings(tx, end, now);
+  await giveBackTakenUses(tx, ended.bookingIds, now);
+  return ended;
+}
+
+async function endBookings(
   tx: DbOrTx,
   end: UnpaidEnd,
   now: Date,

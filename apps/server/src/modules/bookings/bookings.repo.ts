@@ -492,29 +492,34 @@ export async function findBookingOutline(
   };
 }
 
+/** What a booking needs of its concert (performance). */
+export interface ConcertForBooking {
+  id: number;
+  title: string;
+  concertDate: string;
+  /** `HH:mm:ss`: 재관람 compares performances by date and time (issue 27). */
+  startTime: string;
+  maxTicketsPerUser: number;
+  showId: number;
+  /** Issue 26: tickets per buyer across the show's performances; null: no such limit. */
+  maxTicketsPerShow: number | null;
+}
+
 export async function findConcertForBooking(
   db: DbOrTx,
   concertId: number,
-): Promise<
-  | {
-      title: string;
-      concertDate: string;
-      maxTicketsPerUser: number;
-      showId: number;
-      /** Issue 26: tickets per buyer across the show's performances; null: no such limit. */
-      maxTicketsPerShow: number | null;
-    }
-  | undefined
-> {
+): Promise<ConcertForBooking | undefined> {
   const [row] = await queryRows<{
     title: string;
     concert_date: string;
+    start_time: string;
     max_tickets: number;
     show_id: number;
     max_per_show: number | null;
   }>(
     db,
     sql`select c.title, to_char(c.concert_date, 'YYYY-MM-DD') as concert_date,
+               c.start_time::text as start_time,
                c.max_tickets_per_user as max_tickets, c.show_id,
                s.max_tickets_per_show as max_per_show
           from concerts c join shows s on s.id = c.show_id
@@ -522,8 +527,10 @@ export async function findConcertForBooking(
   );
   return row
     ? {
+        id: concertId,
         title: row.title,
         concertDate: row.concert_date,
+        startTime: row.start_time,
         maxTicketsPerUser: Number(row.max_tickets),
         showId: Number(row.show_id),
         maxTicketsPerShow: row.max_per_show === null ? null : Number(row.max_per_show),
@@ -625,4 +632,29 @@ export async function findCancelledConcertsWithLeftovers(db: DbOrTx): Promise<nu
                           where s.concert_id = c.id and s.status = 'RESERVED'))`,
   );
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The ticket types of the bookings' tickets still ACTIVE (or of those tickets only), one entry
+ * per ticket: what giving a seat back returns to each type's quota (issue 27).
+ */
+export async function findActiveTicketTypeIds(
+  tx: DbOrTx,
+  of: { bookingIds: readonly number[] } | { ticketIds: readonly number[] },
+): Promise<number[]> {
+  const ids = 'bookingIds' in of ? of.bookingIds : of.ticketIds;
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ ticket_type_id: number }>(
+    tx,
+    'bookingIds' in of
+      ? sql`select ticket_type_id from tickets
+             where booking_id in (${list}) and status = 'ACTIVE' and ticket_type_id is not null`
+      : sql`select ticket_type_id from tickets
+             where id in (${list}) and status = 'ACTIVE' and ticket_type_id is not null`,
+  );
+  return rows.map((row) => Number(row.ticket_type_id));
 }

@@ -29,7 +29,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
       },
     },
     async (request, reply) => {
-      const data = await bookings.createBooking(await requireUser(request), request.body);
+      const data = await bookings.createBooking(await requireUser(request), request.body, {
+        ip: request.ip,
+      });
       return reply.code(201).send({ success: true as const, data });
     },
   );

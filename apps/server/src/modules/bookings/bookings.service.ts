@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   PricingProblem,
   bookingMessages,
-  promoMessages,
   showMessages,
-  ticketTypeMessages,
   type BookingCreated,
   type BookingOutline,
   type CreateBookingBody,
   type PriceBreakdown,
   type PromoTerms,
   type SeatToPrice,
+  type TicketTypeTerms,
 } from '@curtaincall/contracts';
 import type { EventBusPort } from '../../adapters/event-bus/event-bus';
 import type { PaymentProviderPort } from '../../adapters/payment-provider/payment-provider';
@@ -41,8 +40,12 @@ import {
   lockPendingBookingsOf,
   lockSeatsForBooking,
   lockUserShowBookings,
+  type ConcertForBooking,
   type SeatForBooking,
 } from './bookings.repo';
+import { claimPromoCode, recordRedemption } from '../promo-codes/promo-codes.pricing';
+import type { PromoTryLimiter } from '../promo-codes/promo-tries';
+import { claimTicketTypes } from '../ticket-types/ticket-types.pricing';
 import { publishSeatChange } from './seat-events';
 import { endUnpaidBookings } from './booking-transitions';
 
@@ -51,17 +54,23 @@ export const PAYMENT_WINDOW_MINUTES = 10;
 const OVERDUE_BATCH = 500;
 
 /**
- * The seam of 권종 and promo codes (issue 27): the one place each seat's ticket type and
- * companion, and the booking's promo code, are decided, inside the booking transaction. Every
- * seat is 일반 and no code applies until the ticket-type and promo-code modules resolve them here
- * (with their quota, dates and grades re-checked in this transaction); until then a type or a
- * code in the body cannot be priced and is refused rather than charged as 일반. A companion names
- * its holder's seat and `priceBooking` checks it against the holder's type.
+ * Each seat's ticket type and companion, and the booking's promo code (issue 27), decided inside
+ * the booking transaction after the seats are locked: the types' quota and the code's use are
+ * taken here (released by every way the booking ends, booking-transitions.ts), their dates,
+ * grades and the buyer's right to them re-checked by their modules. A companion takes its
+ * holder's type, and `priceBooking` checks the pair against that type's rules.
  */
-function chooseSeatTerms(
-  body: CreateBookingBody,
-  seats: readonly SeatForBooking[],
-): { seats: SeatToPrice[]; promo: PromoTerms | null } {
+async function chooseSeatTerms(
+  tx: DbOrTx,
+  input: {
+    body: CreateBookingBody;
+    seats: readonly SeatForBooking[];
+    concert: ConcertForBooking;
+    userId: number;
+    now: Date;
+  },
+): Promise<{ seats: SeatToPrice[]; promo: PromoTerms | null; promoCodeId: number | null }> {
+  const { body, seats, concert, now } = input;
   const choices = body.seatTypes ?? [];
   choices.forEach((choice, index) => {
     if (!seats.some((seat) => seat.id === choice.concertSeatId)) {
@@ -69,31 +78,57 @@ function chooseSeatTerms(
         { field: `seatTypes[${index}].concertSeatId`, message: bookingMessages.seatsNotFound },
       ]);
     }
-    if (choice.ticketTypeId !== null) {
-      throw new AppError('C001', ticketTypeMessages.unknownType, [
-        { field: `seatTypes[${index}].ticketTypeId`, message: ticketTypeMessages.unknownType },
-      ]);
-    }
   });
-  if (body.promoCode !== undefined) {
-    throw new AppError('C001', promoMessages.invalid, [
-      { field: 'promoCode', message: promoMessages.invalid },
-    ]);
-  }
-  return {
-    seats: seats.map((seat) => ({
+  const choiceOf = (seatId: number) => choices.find((c) => c.concertSeatId === seatId);
+  const typeIdOf = (seatId: number): number | null => {
+    const choice = choiceOf(seatId);
+    if (!choice) return null;
+    if (choice.companionOfSeatId === null) return choice.ticketTypeId;
+    // A companion counts against its holder's type (its quota and its rules).
+    return choiceOf(choice.companionOfSeatId)?.ticketTypeId ?? null;
+  };
+  const picks = seats.flatMap((seat) => {
+    const ticketTypeId = typeIdOf(seat.id);
+    const seatIndex = choices.findIndex((c) => c.concertSeatId === seat.id);
+    return ticketTypeId === null ? [] : [{ seatIndex, ticketTypeId }];
+  });
+  const terms =
+    picks.length === 0
+      ? new Map<number, TicketTypeTerms>()
+      : await claimTicketTypes(tx, {
+          concertId: concert.id,
+          showId: concert.showId,
+          concertDate: concert.concertDate,
+          startTime: concert.startTime,
+          userId: input.userId,
+          now,
+          picks,
+        });
+  const priced: SeatToPrice[] = seats.map((seat) => {
+    const choice = choiceOf(seat.id);
+    const companionOfSeatId = choice?.companionOfSeatId ?? null;
+    const ticketTypeId = companionOfSeatId === null ? (choice?.ticketTypeId ?? null) : null;
+    return {
       concertSeatId: seat.id,
       seatInfo: `${seat.section}-${seat.rowNumber}-${seat.seatNumber}`,
       // A layout grade is known by its code; a quick-plan grade's name is its code.
       gradeKey: seat.gradeCode ?? seat.gradeName,
       gradeName: seat.gradeName,
       gradePrice: seat.price,
-      ticketType: null,
-      companionOfSeatId:
-        choices.find((choice) => choice.concertSeatId === seat.id)?.companionOfSeatId ?? null,
-    })),
-    promo: null,
-  };
+      ticketType: ticketTypeId === null ? null : (terms.get(ticketTypeId) ?? null),
+      companionOfSeatId,
+    };
+  });
+  if (body.promoCode === undefined) return { seats: priced, promo: null, promoCodeId: null };
+  // Last: the code's row stays locked until this transaction ends, so it is held the shortest.
+  const claimed = await claimPromoCode(tx, {
+    concertId: concert.id,
+    userId: input.userId,
+    code: body.promoCode,
+    now,
+    seatGradeKeys: priced.map((seat) => seat.gradeKey),
+  });
+  return { seats: priced, promo: claimed.terms, promoCodeId: claimed.promoCodeId };
 }
 
 /**
@@ -118,6 +153,8 @@ export function createBookingsService(deps: {
   metrics?: SaleMetrics;
   /** Stores the buyer's notifications after each commit (it never throws). */
   notifier?: BookingNotifier;
+  /** The wrong-promo-code limit shared with the code check route (issue 27). */
+  promoTries?: PromoTryLimiter;
 }) {
   const { db, bus, concerts, payments, provider, clock, notifier } = deps;
 
@@ -126,15 +163,15 @@ export function createBookingsService(deps: {
   }
 
   /**
-   * Prices the seats as the seam chose them; a choice the rules refuse is 400 C001 naming the
+   * Prices the seats with their chosen terms; a choice the rules refuse is 400 C001 naming the
    * seat's entry in `seatTypes` (or in `concertSeatIds` when it has none).
    */
   async function price(
     tx: DbOrTx,
     body: CreateBookingBody,
     seats: readonly SeatForBooking[],
+    order: { seats: SeatToPrice[]; promo: PromoTerms | null },
   ): Promise<PriceBreakdown> {
-    const order = chooseSeatTerms(body, seats);
     try {
       return await payments.priceNewBooking(tx, order);
     } catch (error) {
@@ -149,7 +186,11 @@ export function createBookingsService(deps: {
     }
   }
 
-  async function createBooking(user: AuthUser, body: CreateBookingBody): Promise<BookingCreated> {
+  async function createBooking(
+    user: AuthUser,
+    body: CreateBookingBody,
+    client: { ip: string },
+  ): Promise<BookingCreated> {
     const now = clock.now();
     const { concertId, concertSeatIds } = body;
     await concerts.assertOnSale(concertId, now);
@@ -163,65 +204,82 @@ export function createBookingsService(deps: {
     const orderId = randomUUID();
     const bookingNumber = generateBookingNumber();
 
-    const created = await db.transaction(async (tx) => {
-      // The same per-user lock as a hold: no hold or booking of this user runs alongside.
-      await lockUserHolds(tx, concertId, user.id);
-      const showLimit = concert.maxTicketsPerShow;
-      if (showLimit !== null) await lockUserShowBookings(tx, concert.showId, user.id);
-      for (const pendingId of await lockPendingBookingsOf(tx, user.id, concertId)) {
-        await endUnpaidBookings(tx, { kind: 'superseded', bookingId: pendingId }, now);
-      }
-      // Issue 26: counted after the supersede (this performance's unpaid booking gives way to
-      // this one) and under the show lock, so bookings of two performances at once cannot both
-      // pass; the unpaid ones of other performances count, since they may still be paid.
-      if (
-        showLimit !== null &&
-        (await countShowSeats(tx, user.id, concert.showId)) + concertSeatIds.length > showLimit
-      ) {
-        throw new AppError('C001', showMessages.showLimit(showLimit));
-      }
-      const seats = await lockSeatsForBooking(tx, concertId, concertSeatIds);
-      if (seats.length !== concertSeatIds.length) {
-        throw new AppError('B007', bookingMessages.seatsNotFound);
-      }
-      for (const seat of seats) {
-        const mine = seat.status === 'RESERVED' && seat.heldByUserId === user.id;
-        if (mine && seat.holdExpiresAt !== null && seat.holdExpiresAt > now) continue;
-        if (mine) throw new AppError('B005', bookingMessages.holdExpired);
-        // A free seat no longer tells whether its hold was released or expired and swept.
-        if (seat.status === 'AVAILABLE' && seat.heldByUserId === null) {
-          throw new AppError('B015', bookingMessages.holdReleased);
+    const book = () =>
+      db.transaction(async (tx) => {
+        // The same per-user lock as a hold: no hold or booking of this user runs alongside.
+        await lockUserHolds(tx, concertId, user.id);
+        const showLimit = concert.maxTicketsPerShow;
+        if (showLimit !== null) await lockUserShowBookings(tx, concert.showId, user.id);
+        for (const pendingId of await lockPendingBookingsOf(tx, user.id, concertId)) {
+          await endUnpaidBookings(tx, { kind: 'superseded', bookingId: pendingId }, now);
         }
+        // Issue 26: counted after the supersede (this performance's unpaid booking gives way to
+        // this one) and under the show lock, so bookings of two performances at once cannot both
+        // pass; the unpaid ones of other performances count, since they may still be paid.
         if (
-          seat.status === 'BOOKED' &&
-          seat.bookingId !== null &&
-          (await findBookingOwner(tx, seat.bookingId)) === user.id
+          showLimit !== null &&
+          (await countShowSeats(tx, user.id, concert.showId)) + concertSeatIds.length > showLimit
         ) {
-          throw new AppError('B014', bookingMessages.alreadyBookedByYou);
+          throw new AppError('C001', showMessages.showLimit(showLimit));
         }
-        throw new AppError('B003', bookingMessages.notYourHold);
-      }
-      const breakdown = await price(tx, body, seats);
-      const bookingId = await insertBooking(tx, {
-        bookingNumber,
-        userId: user.id,
-        concertId,
-        totalAmount: breakdown.total,
-        promoCode: breakdown.promoCode,
-        paymentDeadline: deadline,
-        now,
+        const seats = await lockSeatsForBooking(tx, concertId, concertSeatIds);
+        if (seats.length !== concertSeatIds.length) {
+          throw new AppError('B007', bookingMessages.seatsNotFound);
+        }
+        for (const seat of seats) {
+          const mine = seat.status === 'RESERVED' && seat.heldByUserId === user.id;
+          if (mine && seat.holdExpiresAt !== null && seat.holdExpiresAt > now) continue;
+          if (mine) throw new AppError('B005', bookingMessages.holdExpired);
+          // A free seat no longer tells whether its hold was released or expired and swept.
+          if (seat.status === 'AVAILABLE' && seat.heldByUserId === null) {
+            throw new AppError('B015', bookingMessages.holdReleased);
+          }
+          if (
+            seat.status === 'BOOKED' &&
+            seat.bookingId !== null &&
+            (await findBookingOwner(tx, seat.bookingId)) === user.id
+          ) {
+            throw new AppError('B014', bookingMessages.alreadyBookedByYou);
+          }
+          throw new AppError('B003', bookingMessages.notYourHold);
+        }
+        const order = await chooseSeatTerms(tx, { body, seats, concert, userId: user.id, now });
+        const breakdown = await price(tx, body, seats, order);
+        const bookingId = await insertBooking(tx, {
+          bookingNumber,
+          userId: user.id,
+          concertId,
+          totalAmount: breakdown.total,
+          promoCode: breakdown.promoCode,
+          paymentDeadline: deadline,
+          now,
+        });
+        await insertTickets(tx, bookingId, breakdown.lines);
+        if (order.promoCodeId !== null) {
+          await recordRedemption(tx, {
+            promoCodeId: order.promoCodeId,
+            bookingId,
+            userId: user.id,
+            discount: breakdown.codeDiscountTotal,
+            now,
+          });
+        }
+        await payments.openPayment(tx, { bookingId, orderId, amount: breakdown.total, now });
+        await attachSeats(
+          tx,
+          bookingId,
+          seats.map((seat) => seat.id),
+          deadline,
+          now,
+        );
+        return breakdown;
       });
-      await insertTickets(tx, bookingId, breakdown.lines);
-      await payments.openPayment(tx, { bookingId, orderId, amount: breakdown.total, now });
-      await attachSeats(
-        tx,
-        bookingId,
-        seats.map((seat) => seat.id),
-        deadline,
-        now,
-      );
-      return breakdown;
-    });
+    // A promo code is a guess until it proves right: the booking counts as one try of the
+    // enumeration limit (the check route's), counted around the transaction, never inside it.
+    const created =
+      body.promoCode !== undefined && deps.promoTries
+        ? await deps.promoTries.attempt({ userId: user.id, clientIp: client.ip }, book)
+        : await book();
     deps.metrics?.booking('created');
     // The holds' expiry changed: the buyer's other tabs see the new remainingSeconds.
     await publishSeats(concertId, concertSeatIds);
