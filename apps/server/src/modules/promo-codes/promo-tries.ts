@@ -16,10 +16,11 @@ export interface PromoTryClient {
  * code included, until the window ends.
  *
  * Counted in the app's counter store (in process when embedded, Redis in scale-out), so the
- * limit holds across instances. Every try is counted before its code is looked at and spared
- * afterwards unless it was wrong: a burst of parallel guesses cannot all pass a check made
- * before any of them is counted, as a read-then-count would let them. Failures are then
- * `tries - spared`. The counting happens outside any database transaction (a Redis call has no
+ * limit holds across instances. An account's every try is counted before its code is looked at
+ * and spared afterwards unless it was wrong: a burst of one account's parallel guesses cannot
+ * all pass a check made before any of them is counted, as a read-then-count would let them.
+ * Its failures are then `tries - spared`. An address counts its wrong codes after the fact (see
+ * below). The counting happens outside any database transaction (a Redis call has no
  * place inside one), around the work that checks the code: the check route, or the booking.
  * Windows are aligned to the injected clock, as the login limit's are, so every instance agrees
  * on them and tests move time on Redis as in memory.
@@ -39,7 +40,7 @@ export function createPromoTryLimiter(deps: { counters: CounterStorePort; clock:
     // JSON keeps the address apart from the key's other parts, whatever it contains.
     const ip = JSON.stringify(client.clientIp);
     const userSparedKey = `promo-ok:user:${window}:${client.userId}`;
-    const ipSparedKey = `promo-ok:ip:${window}:${ip}`;
+    const ipFailedKey = `promo-wrong:ip:${window}:${ip}`;
     const refuse = () => {
       const secondsLeft = Math.max(1, Math.ceil(((window + 1) * length - now) / 1000));
       return new AppError('M006', promoMessages.tooManyTries, undefined, secondsLeft);
@@ -49,13 +50,14 @@ export function createPromoTryLimiter(deps: { counters: CounterStorePort; clock:
       counters.get(userSparedKey),
     ]);
     if (userTries - userSpared > promoLimits.failedTriesPerWindow) throw refuse();
-    // Only then the address's count: a blocked account trying on and on must not block the
-    // other accounts behind the same address.
-    const [ipTries, ipSpared] = await Promise.all([
-      counters.increment(`promo-try:ip:${window}:${ip}`, windowSeconds),
-      counters.get(ipSparedKey),
-    ]);
-    if (ipTries - ipSpared > promoLimits.failedTriesPerIpPerWindow) throw refuse();
+    // The address counts wrong codes only, after the fact: counted before like the account's,
+    // a rush of right codes from one carrier address (hundreds of fans behind one NAT booking at
+    // an on-sale) would be refused for being many at once. Its parallel guesses are bounded by
+    // the accounts' own counts, each counted before it is looked at. Only then the address, so
+    // a blocked account trying on and on never adds to it and blocks its neighbours.
+    if ((await counters.get(ipFailedKey)) >= promoLimits.failedTriesPerIpPerWindow) {
+      throw refuse();
+    }
     let failed = false;
     try {
       return await work();
@@ -64,12 +66,13 @@ export function createPromoTryLimiter(deps: { counters: CounterStorePort; clock:
       throw error;
     } finally {
       // After the work: its outcome (a booking may have committed) must not turn into an error
-      // here. A spare lost to a Redis outage only counts one right code as a wrong one.
-      if (!failed) {
-        await counters
-          .incrementEach([userSparedKey, ipSparedKey], windowSeconds)
-          .catch(() => undefined);
-      }
+      // here. A count lost to a Redis outage only lets one wrong code go uncounted, or counts
+      // one right code of the account as a wrong one.
+      await (
+        failed
+          ? counters.increment(ipFailedKey, windowSeconds)
+          : counters.increment(userSparedKey, windowSeconds)
+      ).catch(() => undefined);
     }
   }
 
