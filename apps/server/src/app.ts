@@ -76,7 +76,7 @@ import { registerWebApp } from './http/web-app';
 import { concertFirstLoadHints } from './modules/concerts/concert-first-load';
 import { registerJobs } from './jobs/jobs';
 import { createScheduler, type Scheduler } from './jobs/scheduler';
-import { createOffsetClock, systemClock, type Clock } from './lib/clock';
+import { systemClock, type Clock } from './lib/clock';
 import { DependencyStartError } from './lib/outage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -144,7 +144,6 @@ import type { PushSenderPort } from './adapters/push-sender/push-sender';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { testHooksRoutes } from './modules/notifications/test-hooks.routes';
-import { testClockRoutes } from './modules/system/test-clock.routes';
 import type { MailerPort } from './adapters/mailer/mailer';
 import { createOutboxMailer } from './adapters/mailer/outbox-mailer';
 import { createSmtpMailer } from './adapters/mailer/smtp-mailer';
@@ -192,9 +191,7 @@ const SALE_FIGURES_MAX_AGE_MS = 2_000;
  * (PGlite or PostgreSQL, in-process or Redis), then plugins, modules and the web app.
  */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
-  // E2E journeys move this clock through a test hook; everywhere else it is the system's.
-  const testClock = config.testHooks && !overrides.clock ? createOffsetClock() : null;
-  const clock = overrides.clock ?? testClock ?? systemClock;
+  const clock = overrides.clock ?? systemClock;
   // The object store and Redis first: they answer (or fail) in milliseconds, before migrations
   // and the demo seed. A bucket that cannot be written is a setting to fix, like a database URL.
   const objectStore =
@@ -616,7 +613,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(notificationsRoutes, { notifications });
       // E2E only (E2E_TEST_HOOKS): never registered in a normal configuration.
       if (config.testHooks) await api.register(testHooksRoutes, { notifications });
-      if (testClock) await api.register(testClockRoutes, { setOffset: testClock.setOffset });
       if (paymentProvider.name === 'sandbox') {
         await api.register(sandboxCheckoutRoutes, {
           provider: sandboxPayments,

@@ -21,19 +21,3 @@ export function createManualClock(start: Date = new Date()): Clock & {
     },
   };
 }
-
-/**
- * The system clock moved by an offset (E2E only, E2E_TEST_HOOKS): a browser journey can say
- * "five days before the show" to the production build without waiting five days.
- */
-export function createOffsetClock(base: Clock = systemClock): Clock & {
-  setOffset(ms: number): void;
-} {
-  let offset = 0;
-  return {
-    now: () => new Date(base.now().getTime() + offset),
-    setOffset: (ms) => {
-      offset = ms;
-    },
-  };
-}
