@@ -27,6 +27,10 @@ export const ticketSchema = z.object({
   ticketId: z.number().int(),
   seatLabel: z.string(),
   gradeName: z.string(),
+  /** Issue 27: the 권종 it was sold as ('일반', a type's name, or '<type> 동반자'). */
+  ticketTypeName: z.string(),
+  /** The type needs proof at entry: the ticket prints `PROOF_AT_ENTRY`. */
+  proofRequired: z.boolean(),
   /** Signed ticket token: what the QR code holds and what `GET /tickets/verify` checks. */
   token: z.string(),
   /** The QR code of `token` as an SVG document (drawn by the server, no user text inside). */

@@ -63,6 +63,8 @@ const bookingTickets: BookingTickets = {
       ticketId: 501,
       seatLabel: 'A구역 1열 5번',
       gradeName: '프리미엄',
+      ticketTypeName: '일반',
+      proofRequired: false,
       token: 'tok-1',
       qrSvg:
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path d="M0 0h1v1H0z"/></svg>',

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { PROOF_AT_ENTRY, ticketTypeKindLabels } from '@curtaincall/contracts';
 import QRCode from 'qrcode';
 import { koreanDate, loadPdfFonts } from '../../lib/pdf-fonts';
 
@@ -14,7 +15,14 @@ export interface TicketsPdfInput {
   endTime: string;
   venueName: string;
   venueAddress: string;
-  tickets: Array<{ seatLabel: string; gradeName: string; token: string }>;
+  tickets: Array<{
+    seatLabel: string;
+    gradeName: string;
+    /** '일반' prints the grade alone. */
+    ticketTypeName: string;
+    proofRequired: boolean;
+    token: string;
+  }>;
 }
 
 /* A6 portrait, in points (1/72 inch): a ticket-sized page that also prints fine on A4. */
@@ -28,6 +36,22 @@ const MUTED = '#666666';
 const ACCENT = '#7c3aed';
 const ROWS_TOP = 116;
 const ROW_HEIGHT = 15;
+
+/**
+ * The 권종 shares the grade's row and the proof note the footer's line: a row of its own would
+ * push the QR code past the A6 page.
+ */
+function gradeWithType(ticket: { gradeName: string; ticketTypeName: string }): string {
+  return ticket.ticketTypeName === ticketTypeKindLabels.GENERAL
+    ? ticket.gradeName
+    : `${ticket.gradeName} · ${ticket.ticketTypeName}`;
+}
+
+function entryNote(ticket: { proofRequired: boolean }): string {
+  return ticket.proofRequired
+    ? `입장 시 이 QR 코드와 증빙 서류를 보여주세요. (${PROOF_AT_ENTRY})`
+    : '입장 시 이 QR 코드를 보여주세요.';
+}
 
 /**
  * The tickets of one booking as a PDF: one page per ticket with the concert, the seat and a QR
@@ -108,7 +132,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Buffer> 
       ['장소', input.venueName],
       ['주소', input.venueAddress || '-'],
       ['좌석', ticket.seatLabel],
-      ['등급', ticket.gradeName],
+      ['등급', gradeWithType(ticket)],
       ['예매번호', input.bookingNumber],
     ];
     rows.forEach(([label, value], row) => {
@@ -135,7 +159,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Buffer> 
       doc.image(qrImage, (PAGE.width - QR_SIZE) / 2, qrTop, { width: QR_SIZE, height: QR_SIZE });
     }
     doc.font('regular').fontSize(8).fillColor(MUTED);
-    line('입장 시 이 QR 코드를 보여주세요.', qrTop + QR_SIZE + 4, { height: 12, align: 'center' });
+    line(entryNote(ticket), qrTop + QR_SIZE + 4, { height: 12, align: 'center' });
   });
 
   doc.end();

@@ -57,12 +57,20 @@ export interface TicketRow {
   /** `section-row-number`. */
   seatInfo: string;
   gradeName: string;
+  ticketTypeName: string;
+  proofRequired: boolean;
 }
 
 /** A booking's tickets still valid (not cancelled on their own), in the order they were issued. */
 export async function findBookingTickets(db: DbOrTx, bookingId: number): Promise<TicketRow[]> {
   return db
-    .select({ ticketId: tickets.id, seatInfo: tickets.seatInfo, gradeName: tickets.gradeName })
+    .select({
+      ticketId: tickets.id,
+      seatInfo: tickets.seatInfo,
+      gradeName: tickets.gradeName,
+      ticketTypeName: tickets.ticketTypeName,
+      proofRequired: tickets.proofRequired,
+    })
     .from(tickets)
     .where(and(eq(tickets.bookingId, bookingId), eq(tickets.status, 'ACTIVE')))
     .orderBy(asc(tickets.id));

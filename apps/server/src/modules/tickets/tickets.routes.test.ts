@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toSeoulDate } from '../../lib/seoul-time';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
-import { payInSandbox } from '../../../test/helpers/paid-booking';
+import { admit, holdSeats, payInSandbox } from '../../../test/helpers/paid-booking';
 
 type User = Awaited<ReturnType<typeof createLoggedInUser>>;
 type Buyer = User & { key: string };
@@ -77,6 +77,60 @@ async function pendingBooking(count: number, concertOverrides: object = {}) {
   expect(booked.statusCode).toBe(201);
   const created: BookingCreated = booked.json().data;
   return { concertId, buyer, created, seatInfos: seats.map((s) => s.seatInfo) };
+}
+
+/**
+ * A paid booking of two seats sold as 권종 (issue 27): a 장애인(심한) holder whose type needs
+ * proof at entry, and their companion. Seat labels in that order.
+ */
+async function typedPaidBooking() {
+  const { id: concertId } = await createConcert(ctx.database.db, {
+    sellerId: seller.id,
+    title: TITLE,
+    artist: ARTIST,
+  });
+  const type = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/seller/concerts/${concertId}/ticket-types`,
+    headers: { cookie: seller.cookie, 'content-type': 'application/json' },
+    payload: {
+      kind: 'DISABLED_SEVERE',
+      discountKind: 'PERCENT',
+      discountValue: 50,
+      proofRequired: true,
+      companionAllowed: true,
+    },
+  });
+  expect(type.statusCode, type.body).toBe(201);
+  const ticketTypeId: number = type.json().data.id;
+  const user = await createLoggedInUser(ctx.app, ctx.database.db);
+  const session = await admit(ctx.app, concertId, user);
+  const seatIds = await holdSeats(ctx.app, concertId, session, 2);
+  const [holder = 0, companion = 0] = seatIds;
+  const booked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: user.cookie, 'content-type': 'application/json' },
+    payload: {
+      concertId,
+      concertSeatIds: seatIds,
+      seatTypes: [
+        { concertSeatId: holder, ticketTypeId },
+        { concertSeatId: companion, companionOfSeatId: holder },
+      ],
+    },
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+  const created: BookingCreated = booked.json().data;
+  await payInSandbox(ctx.app, session, created);
+  const labelsBySeat = new Map(
+    (created.breakdown?.lines ?? []).map((l) => [l.concertSeatId, seatLabel(l.seatInfo)]),
+  );
+  return {
+    buyer: user,
+    bookingNumber: created.bookingNumber,
+    seatLabels: seatIds.map((id) => labelsBySeat.get(id) ?? ''),
+  };
 }
 
 /** The same, paid through the sandbox window and its success callback: CONFIRMED. */
@@ -156,6 +210,10 @@ describe('GET /bookings/{bookingNumber}/tickets', () => {
     });
     expect(data.tickets.map((t) => t.seatLabel)).toEqual(seatInfos.map(seatLabel));
     expect(data.tickets.every((t) => t.gradeName.length > 0)).toBe(true);
+    expect(data.tickets.map((t) => [t.ticketTypeName, t.proofRequired])).toEqual([
+      ['일반', false],
+      ['일반', false],
+    ]);
     expect(new Set(data.tickets.map((t) => t.token)).size).toBe(2);
     for (const ticket of data.tickets) {
       expect(ticket.token).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
@@ -167,6 +225,21 @@ describe('GET /bookings/{bookingNumber}/tickets', () => {
       await get(`/api/bookings/${bookingNumber}/tickets`, buyer.cookie)
     ).json().data;
     expect(again.tickets.map((t) => t.token)).toEqual(data.tickets.map((t) => t.token));
+  });
+
+  it('names each ticket’s 권종 and whether it needs proof at entry', async () => {
+    const { buyer, bookingNumber, seatLabels } = await typedPaidBooking();
+    const response = await get(`/api/bookings/${bookingNumber}/tickets`, buyer.cookie);
+    expect(response.statusCode).toBe(200);
+    const data: BookingTickets = response.json().data;
+    const [holder = '', companion = ''] = seatLabels;
+    const bySeat = new Map(
+      data.tickets.map((t) => [t.seatLabel, [t.ticketTypeName, t.proofRequired]]),
+    );
+    expect([bySeat.get(holder), bySeat.get(companion)]).toEqual([
+      ['장애인(심한)', true],
+      ['장애인(심한) 동반자', true],
+    ]);
   });
 
   it("answers 404 B008 for someone else's or an unknown booking, 401 when anonymous", async () => {
@@ -245,9 +318,13 @@ describe('GET /bookings/{bookingNumber}/tickets.pdf', () => {
       '티켓 1 / 2',
       '티켓 2 / 2',
       ...seatInfos.map(seatLabel),
+      // 일반 seats: the grade alone, and no proof to bring.
+      '입장 시 이 QR 코드를 보여주세요.',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain(' · ');
+    expect(text).not.toContain('증빙');
 
     const json: BookingTickets = (
       await get(`/api/bookings/${bookingNumber}/tickets`, buyer.cookie)
@@ -258,6 +335,30 @@ describe('GET /bookings/{bookingNumber}/tickets.pdf', () => {
       expect(checked.statusCode).toBe(200);
       expect(checked.json().data.result).toBe('VALID');
     }
+  });
+
+  it('prints the 권종 in the grade row and the proof note under the QR code, on one page each', async () => {
+    const { buyer, bookingNumber, seatLabels } = await typedPaidBooking();
+    const json: BookingTickets = (
+      await get(`/api/bookings/${bookingNumber}/tickets`, buyer.cookie)
+    ).json().data;
+    const response = await get(`/api/bookings/${bookingNumber}/tickets.pdf`, buyer.cookie);
+    expect(response.statusCode).toBe(200);
+    const { text, pageCount, qrCodes } = await readPdf(response.rawPayload);
+    // Nothing pushed the QR code or its note onto a page of its own.
+    expect(pageCount).toBe(2);
+    expect(qrCodes).toEqual(json.tickets.map((t) => t.token));
+    const pages = text.split(/-- \d+ of \d+ --/).filter((page) => page.trim().length > 0);
+    expect(pages).toHaveLength(2);
+    const pageOf = (label: string) => pages.find((page) => page.includes(label)) ?? '';
+    const gradeOf = (label: string) =>
+      json.tickets.find((t) => t.seatLabel === label)?.gradeName ?? '';
+    const [holder = '', companion = ''] = seatLabels;
+    const proofNote = '입장 시 이 QR 코드와 증빙 서류를 보여주세요. (현장에서 증빙 필요)';
+    expect(pageOf(holder)).toContain(`${gradeOf(holder)} · 장애인(심한)`);
+    expect(pageOf(holder)).toContain(proofNote);
+    expect(pageOf(companion)).toContain(`${gradeOf(companion)} · 장애인(심한) 동반자`);
+    expect(pageOf(companion)).toContain(proofNote);
   });
 
   it('a cancelled booking: 409 T001 with the exact message; its tokens turn VOID', async () => {

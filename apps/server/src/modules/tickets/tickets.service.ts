@@ -80,6 +80,8 @@ export function createTicketsService(deps: {
         ticketId: row.ticketId,
         seatLabel: formatSeatLabel(row.seatInfo),
         gradeName: row.gradeName,
+        ticketTypeName: row.ticketTypeName,
+        proofRequired: row.proofRequired,
         token: tokens.sign({
           ticketId: row.ticketId,
           bookingNumber: booking.bookingNumber,

@@ -32,6 +32,8 @@ function makeTickets(overrides: Partial<BookingTickets> = {}): BookingTickets {
         ticketId: 501,
         seatLabel: 'A구역 1열 5번',
         gradeName: '프리미엄',
+        ticketTypeName: '일반',
+        proofRequired: false,
         token: 'tok-1',
         qrSvg: qrSvg(1),
       },
@@ -39,6 +41,8 @@ function makeTickets(overrides: Partial<BookingTickets> = {}): BookingTickets {
         ticketId: 502,
         seatLabel: 'A구역 1열 6번',
         gradeName: '프리미엄',
+        ticketTypeName: '일반',
+        proofRequired: false,
         token: 'tok-2',
         qrSvg: qrSvg(2),
       },
@@ -101,23 +105,17 @@ describe('/bookingDetail/:bookingNumber/tickets', () => {
     expect(container.querySelector('[data-qr]')).toBeNull();
   });
 
-  it('prints the 권종 and 현장에서 증빙 필요 when the ticket has them, and no code for a cancelled seat', async () => {
-    const [holder, companion] = makeTickets().tickets as [Ticket, Ticket];
+  it('prints the 권종, and 현장에서 증빙 필요 where the type needs proof', async () => {
+    const [holder, youth] = makeTickets().tickets as [Ticket, Ticket];
     serveTickets(() =>
       HttpResponse.json({
         success: true,
-        data: {
-          ...makeTickets(),
+        data: makeTickets({
           tickets: [
-            { ...holder, ticketTypeName: '장애인(심한)', proofRequired: true, status: 'ACTIVE' },
-            {
-              ...companion,
-              ticketTypeName: '장애인(심한) 동반자',
-              proofRequired: false,
-              status: 'CANCELED',
-            },
+            { ...holder, ticketTypeName: '장애인(심한)', proofRequired: true },
+            { ...youth, ticketTypeName: '청소년', proofRequired: false },
           ],
-        },
+        }),
       }),
     );
     renderPage();
@@ -126,17 +124,21 @@ describe('/bookingDetail/:bookingNumber/tickets', () => {
     expect(within(first).getByText('장애인(심한)')).toBeVisible();
     expect(within(first).getByText('현장에서 증빙 필요')).toBeVisible();
     expect(within(first).getByRole('img', { name: 'A구역 1열 5번 입장 QR 코드' })).toBeVisible();
-    expect(within(second).getByText('장애인(심한) 동반자')).toBeVisible();
+    expect(within(second).getByText('권종')).toBeVisible();
+    expect(within(second).getByText('청소년')).toBeVisible();
     expect(within(second).queryByText('현장에서 증빙 필요')).toBeNull();
-    expect(within(second).queryByRole('img')).toBeNull();
-    expect(within(second).getByText('취소된 좌석의 티켓은 사용할 수 없습니다.')).toBeVisible();
+    expect(within(second).getByRole('img', { name: 'A구역 1열 6번 입장 QR 코드' })).toBeVisible();
   });
 
-  it('shows no 권종 row for a ticket the server sends without one (the spec’s shape)', async () => {
+  it('shows no 권종 row for a 일반 ticket', async () => {
     serveTickets(() => HttpResponse.json({ success: true, data: makeTickets() }));
     renderPage();
-    const [first] = (await screen.findAllByRole('article')) as [HTMLElement];
-    expect(within(first).queryByText('권종')).toBeNull();
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      expect(within(card).queryByText('권종')).toBeNull();
+      expect(within(card).queryByText('일반')).toBeNull();
+    }
   });
 
   it('leads back to the booking detail', async () => {

@@ -1,25 +1,7 @@
-import { bookingTicketsSchema, ticketSchema } from '@curtaincall/contracts';
+import { bookingTicketsSchema } from '@curtaincall/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
 import { bookingsQueryRoot } from './get-booking-detail';
-
-/**
- * A ticket as the wallet reads it: the contract's, plus what issue 27 prints on it when the
- * server sends it (the contract's ticket has no such fields yet): the 권종, whether it needs
- * proof at entry, and whether its seat was cancelled on its own.
- */
-export const walletTicketSchema = ticketSchema.extend({
-  ticketTypeName: z.string().optional(),
-  proofRequired: z.boolean().optional(),
-  status: z.enum(['ACTIVE', 'CANCELED']).optional(),
-});
-export type WalletTicket = z.infer<typeof walletTicketSchema>;
-
-export const walletTicketsSchema = bookingTicketsSchema.extend({
-  tickets: z.array(walletTicketSchema),
-});
-export type WalletTickets = z.infer<typeof walletTicketsSchema>;
 
 export function bookingTicketsQueryKey(bookingNumber: string) {
   return [...bookingsQueryRoot, 'tickets', bookingNumber] as const;
@@ -30,7 +12,7 @@ export function bookingTicketsQueryKey(bookingNumber: string) {
  * one QR code per seat. A cancelled booking is 409 T001, an unpaid one 409 T002.
  */
 export function getBookingTickets(bookingNumber: string, signal?: AbortSignal) {
-  return apiFetch(`/bookings/${encodeURIComponent(bookingNumber)}/tickets`, walletTicketsSchema, {
+  return apiFetch(`/bookings/${encodeURIComponent(bookingNumber)}/tickets`, bookingTicketsSchema, {
     signal,
   });
 }

@@ -1,11 +1,14 @@
-import { PROOF_AT_ENTRY } from '@curtaincall/contracts';
-import { CalendarDays, MapPin, Ticket, TicketX } from 'lucide-react';
+import {
+  PROOF_AT_ENTRY,
+  ticketTypeKindLabels,
+  type BookingTickets,
+  type Ticket as BookingTicket,
+} from '@curtaincall/contracts';
+import { CalendarDays, MapPin, Ticket } from 'lucide-react';
 import { formatConcertDate, formatTimeRange } from '@/lib/format';
-import type { WalletTicket, WalletTickets } from '../api/get-tickets';
 
 export const ticketCardTexts = {
   ticketType: '권종',
-  cancelled: '취소된 좌석의 티켓은 사용할 수 없습니다.',
 } as const;
 
 /**
@@ -17,19 +20,21 @@ export function qrImageSrc(qrSvg: string): string {
 }
 
 interface TicketCardProps {
-  booking: WalletTickets;
-  ticket: WalletTicket;
+  booking: BookingTickets;
+  ticket: BookingTicket;
   index: number;
   total: number;
 }
 
 /**
  * One mobile ticket: a big QR code on white for the scanner, then what the ticket is for; its
- * 권종 and '현장에서 증빙 필요' when it has them. A seat cancelled on its own shows no code.
+ * 권종 unless 일반, and '현장에서 증빙 필요' when the type needs proof. The server lists only
+ * tickets still valid: a seat cancelled on its own has no ticket here.
  */
 export function TicketCard({ booking, ticket, index, total }: TicketCardProps) {
   const position = `${index + 1} / ${total}`;
-  const isCancelled = ticket.status === 'CANCELED';
+  const hasTicketType =
+    ticket.ticketTypeName !== ticketTypeKindLabels.GENERAL || ticket.proofRequired;
   return (
     <article
       aria-label={`티켓 ${position}`}
@@ -44,21 +49,14 @@ export function TicketCard({ booking, ticket, index, total }: TicketCardProps) {
           {position}
         </span>
       </div>
-      {isCancelled ? (
-        <div className="flex aspect-square flex-col items-center justify-center gap-3 bg-surface-850 p-5 text-center text-sm font-semibold text-red-200">
-          <TicketX className="size-10" aria-hidden />
-          {ticketCardTexts.cancelled}
-        </div>
-      ) : (
-        <div className="flex justify-center bg-white p-5">
-          <img
-            src={qrImageSrc(ticket.qrSvg)}
-            alt={`${ticket.seatLabel} 입장 QR 코드`}
-            className="aspect-square w-full max-w-64 [image-rendering:pixelated]"
-            draggable={false}
-          />
-        </div>
-      )}
+      <div className="flex justify-center bg-white p-5">
+        <img
+          src={qrImageSrc(ticket.qrSvg)}
+          alt={`${ticket.seatLabel} 입장 QR 코드`}
+          className="aspect-square w-full max-w-64 [image-rendering:pixelated]"
+          draggable={false}
+        />
+      </div>
       <div className="relative border-t-2 border-dashed border-surface-700 px-5 pt-4 pb-5">
         <h2 className="text-lg leading-snug font-extrabold break-keep text-white">
           {booking.concertTitle}
@@ -90,7 +88,7 @@ export function TicketCard({ booking, ticket, index, total }: TicketCardProps) {
             <dt className="text-xs text-zinc-400">등급</dt>
             <dd className="mt-0.5 text-base font-extrabold text-white">{ticket.gradeName}</dd>
           </div>
-          {(ticket.ticketTypeName !== undefined || ticket.proofRequired === true) && (
+          {hasTicketType && (
             <div className="col-span-2">
               <dt className="text-xs text-zinc-400">{ticketCardTexts.ticketType}</dt>
               <dd className="mt-0.5 flex flex-wrap items-center gap-2 font-semibold text-zinc-50">

@@ -1,10 +1,11 @@
+import type { BookingTickets } from '@curtaincall/contracts';
 import { ArrowLeft, SunMedium, TicketX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatConcertDate, formatTimeRange } from '@/lib/format';
-import { useBookingTickets, type WalletTickets } from '../api/get-tickets';
+import { useBookingTickets } from '../api/get-tickets';
 import { bookingDetailPath } from '../utils/booking-links';
 import { bookingTexts } from '../utils/booking-texts';
 import { TicketCard } from './ticket-card';
@@ -35,7 +36,7 @@ function TicketsSkeleton() {
   );
 }
 
-function TicketList({ data }: { data: WalletTickets }) {
+function TicketList({ data }: { data: BookingTickets }) {
   const total = data.tickets.length;
   if (total === 0) {
     return <EmptyState icon={TicketX} title={bookingTexts.noTickets} className="mt-6" />;
