@@ -28,7 +28,8 @@ const drawSkipped = '* { content-visibility: visible !important; }';
 export async function saveScreenshot(
   page: Page,
   name: string,
-  options: { networkIdle?: boolean } = {},
+  /** `fullPage: false`: the viewport only (a bottom sheet or dialog over a long page). */
+  options: { networkIdle?: boolean; fullPage?: boolean } = {},
 ): Promise<void> {
   // Let web fonts, images and the 100 ms transition overlay settle. A page with a frame that
   // loaded after the seat page's long poll started never goes network-idle: the caller waits
@@ -47,7 +48,7 @@ export async function saveScreenshot(
   // scrolling down sees it.
   const capture = {
     path: file,
-    fullPage: true,
+    fullPage: options.fullPage !== false,
     animations: 'disabled',
     style: drawSkipped,
   } as const;
