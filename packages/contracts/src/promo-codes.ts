@@ -52,11 +52,15 @@ export const promoLimits = {
   failedTriesWindowSeconds: 600,
 } as const;
 
+/**
+ * Upper-cased by `overwrite`, not `transform`: the type stays a string, so the body schemas that
+ * hold a code keep their OpenAPI examples (zod drops examples from a schema with a transform).
+ */
 export const promoCodeTextSchema = z
   .string({ error: promoMessages.code })
   .trim()
   .regex(/^[A-Za-z0-9-]{4,20}$/, { error: promoMessages.code })
-  .transform((code) => code.toUpperCase());
+  .overwrite((code) => code.toUpperCase());
 
 /** A real calendar day (rejects 2026-02-30). */
 function isRealDate(value: string): boolean {
@@ -75,7 +79,7 @@ const wallClockSchema = z
     error: promoMessages.dateTime,
   })
   .refine(isRealDate, { error: promoMessages.dateTime })
-  .transform((value) => (value.length === 16 ? `${value}:00` : value));
+  .overwrite((value) => (value.length === 16 ? `${value}:00` : value));
 
 /** `POST` and `PUT` of a promo code. `gradeKeys` empty: every grade. */
 export const promoCodeWriteSchema = z

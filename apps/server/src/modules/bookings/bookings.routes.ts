@@ -9,6 +9,74 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, requireSessionUser, requireUser } from '../../http/guards';
 import type { BookingsService } from './bookings.service';
 
+/** The spec's body, and (issue 27) one with a 권종 per seat, a companion and a promo code. */
+const bookingBodyExamples = [
+  { concertId: 12, concertSeatIds: [3401, 3402] },
+  {
+    concertId: 12,
+    concertSeatIds: [3401, 3402],
+    seatTypes: [
+      { concertSeatId: 3401, ticketTypeId: 7 },
+      { concertSeatId: 3402, companionOfSeatId: 3401 },
+    ],
+    promoCode: 'FAN5000',
+  },
+];
+
+const bookingCreatedExample = {
+  orderId: '3f1c2a7e-8d54-4b9a-9a61-0c2f5e7d9b10',
+  bookingNumber: 'CC-7K2QX-9MZ4P',
+  orderName: '2026 겨울 단독 콘서트',
+  amount: 149_000,
+  customerName: '김커튼',
+  clientKey: 'sandbox',
+  successUrl: 'https://curtaincall.example/api/v1/payments/success',
+  failUrl: 'https://curtaincall.example/api/v1/payments/fail',
+  provider: 'sandbox',
+  checkoutUrl: 'https://curtaincall.example/api/v1/sandbox-payments/checkout?orderId=3f1c2a7e',
+  paymentDeadlineSeconds: 600,
+  breakdown: {
+    lines: [
+      {
+        concertSeatId: 3401,
+        seatInfo: 'A-1-1',
+        gradeName: '프리미엄',
+        gradePrice: 150_000,
+        ticketTypeId: 7,
+        ticketTypeName: '장애인(심한)',
+        typeDiscount: 75_000,
+        codeDiscount: 5_000,
+        ticketPrice: 70_000,
+        bookingFee: 2_000,
+        amount: 72_000,
+        companionOfSeatId: null,
+        proofRequired: true,
+      },
+      {
+        concertSeatId: 3402,
+        seatInfo: 'A-1-2',
+        gradeName: '프리미엄',
+        gradePrice: 150_000,
+        ticketTypeId: 7,
+        ticketTypeName: '장애인(심한) 동반자',
+        typeDiscount: 75_000,
+        codeDiscount: 0,
+        ticketPrice: 75_000,
+        bookingFee: 2_000,
+        amount: 77_000,
+        companionOfSeatId: 3401,
+        proofRequired: true,
+      },
+    ],
+    gradeTotal: 300_000,
+    typeDiscountTotal: 150_000,
+    codeDiscountTotal: 5_000,
+    bookingFeeTotal: 4_000,
+    total: 149_000,
+    promoCode: 'FAN5000',
+  },
+};
+
 /**
  * Bookings (api-contract.md §8.1, 8.3); the cancel, the refund quote and the provider's
  * callbacks are modules/payments' routes.
@@ -24,8 +92,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
       schema: {
         tags: ['bookings'],
         summary: '예매 생성 (선점한 좌석, 결제 대기)',
-        body: createBookingBodySchema,
-        response: { 201: envelopeSchema(bookingCreatedSchema) },
+        description:
+          'seatTypes와 promoCode는 선택입니다(권종: 빠진 좌석은 일반, 동반자는 보호자 좌석을 지정). 서버가 권종 수량, 기간, 등급과 코드를 다시 확인하고 breakdown의 total을 청구합니다.',
+        body: createBookingBodySchema.meta({ examples: bookingBodyExamples }),
+        response: {
+          201: envelopeSchema(bookingCreatedSchema).meta({
+            examples: [{ success: true, data: bookingCreatedExample }],
+          }),
+        },
       },
     },
     async (request, reply) => {

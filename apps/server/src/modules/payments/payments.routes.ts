@@ -87,7 +87,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           'ticketIds(쉼표로 구분)를 빼면 아직 취소되지 않은 모든 티켓. 동반자가 있는 티켓을 고르면 동반자 티켓도 함께 계산합니다(addedCompanionTicketIds).',
         params: bookingNumberParamsSchema,
         querystring: refundQuoteQuerySchema.meta({ examples: [{ ticketIds: '101,102' }] }),
-        response: { 200: envelopeSchema(refundQuoteSchema.meta({ examples: [quoteExample] })) },
+        response: {
+          200: envelopeSchema(refundQuoteSchema).meta({
+            examples: [{ success: true, data: quoteExample }],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -116,7 +120,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         body: cancelBookingBodySchema.meta({
           examples: [{ ticketIds: [101], expectedRefund: 40_000 }],
         }),
-        response: { 200: messageEnvelopeSchema },
+        response: {
+          200: messageEnvelopeSchema.meta({
+            examples: [
+              { success: true, message: paymentMessages.partiallyCancelled },
+              { success: true, message: bookingMessages.cancelled },
+            ],
+          }),
+        },
       },
     },
     async (request) => {
@@ -140,9 +151,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: '결제 설정 (좌석당 예매수수료)',
         response: {
-          200: envelopeSchema(
-            paymentSettingsSchema.meta({ examples: [{ bookingFeePerSeat: 2_000 }] }),
-          ),
+          200: envelopeSchema(paymentSettingsSchema).meta({
+            examples: [{ success: true, data: { bookingFeePerSeat: 2_000 } }],
+          }),
         },
       },
     },
@@ -160,7 +171,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: '결제 설정 변경 (이후 예매부터 적용; 이미 판매된 티켓은 그대로)',
         body: paymentSettingsSchema.meta({ examples: [{ bookingFeePerSeat: 1_500 }] }),
-        response: { 200: envelopeSchema(paymentSettingsSchema) },
+        response: {
+          200: envelopeSchema(paymentSettingsSchema).meta({
+            examples: [
+              {
+                success: true,
+                message: paymentMessages.settingsSaved,
+                data: { bookingFeePerSeat: 1_500 },
+              },
+            ],
+          }),
+        },
       },
     },
     async (request, reply) => {
