@@ -5,8 +5,10 @@ import { concertStatusSchema } from './enums';
 
 /**
  * The seller home and the admin statistics (issue 23, point 6): our own endpoints, not in
- * api-contract.md. Money is integer won of paid bookings (CONFIRMED or COMPLETED, fees
- * included); a booking counts on the Seoul day it was paid; cancelled ones never count.
+ * api-contract.md. A booking counts on the Seoul day it was paid. `bookings` and `seats` are
+ * those that still stand (CONFIRMED or COMPLETED; a seat cancelled on its own is no longer
+ * sold). `revenue` is integer won paid, fees included, less what refunds gave back (issue 27):
+ * what a cancel kept (its fee, a booking fee not refunded) stays revenue of the day it was paid.
  */
 
 /** One of the seller's concerts on the seller home, with how far its sale has come. */

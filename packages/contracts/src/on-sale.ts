@@ -45,7 +45,7 @@ export const onSaleSnapshotSchema = z.object({
   /** Seats of paid bookings. */
   seatsSold: z.number().int(),
   seatsAvailable: z.number().int(),
-  /** Integer won of paid (confirmed or attended) bookings, fees included. */
+  /** Integer won paid for the concert, fees included, less what refunds gave back. */
   revenue: z.number().int(),
   /** Asia/Seoul time the numbers were read. */
   measuredAt: dateTimeSchema,

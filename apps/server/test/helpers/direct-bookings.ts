@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { bookings, concertSeats, tickets } from '../../src/db/schema/index';
+import {
+  bookings,
+  concertSeats,
+  paymentCancellations,
+  payments,
+  tickets,
+} from '../../src/db/schema/index';
 import { generateBookingNumber } from '../../src/modules/bookings/booking-number';
 
 /**
@@ -19,6 +26,11 @@ export async function insertBooking(
     /** When it was paid (confirmed_at); null for an unpaid booking. */
     paidAt: Date | null;
     seatOffset?: number;
+    /**
+     * A paid booking cancelled with a refund: its payment (CANCELED) and the refund the provider
+     * made (DONE) of this many won; the rest is what the cancel kept.
+     */
+    refunded?: number;
   },
 ): Promise<number> {
   const [booking] = await db
@@ -53,5 +65,28 @@ export async function insertBooking(
       fee: 0,
     })),
   );
+  if (options.refunded !== undefined && options.paidAt) {
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        bookingId: booking.id,
+        orderId: randomUUID(),
+        provider: 'sandbox',
+        paymentKey: `test_${randomUUID()}`,
+        amount: options.amount,
+        status: 'CANCELED',
+        method: 'CARD',
+        approvedAt: options.paidAt,
+      })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error('payment insert failed');
+    await db.insert(paymentCancellations).values({
+      paymentId: payment.id,
+      amount: options.refunded,
+      reason: '테스트 환불',
+      status: 'DONE',
+      canceledAt: options.paidAt,
+    });
+  }
   return booking.id;
 }

@@ -1,4 +1,4 @@
-import type { BookingCreated, SeatEntry } from '@curtaincall/contracts';
+import type { BookingCreated, RefundQuoteWire, SeatEntry } from '@curtaincall/contracts';
 import { sql } from 'drizzle-orm';
 import { sandboxTestCards } from '../../src/adapters/payment-provider/sandbox-payment-provider';
 import type { App } from '../../src/app';
@@ -84,12 +84,15 @@ export async function book(
   return booked.json().data as BookingCreated;
 }
 
-/** Pays a booking in the sandbox window with the approving test card (PAYMENT_PROVIDER=sandbox). */
+/**
+ * Pays a booking in the sandbox window with the approving test card (PAYMENT_PROVIDER=sandbox).
+ * Returns the success callback's path and query, which a browser may bring again.
+ */
 export async function payInSandbox(
   app: App,
   session: Pick<BuyerSession, 'cookie'>,
   created: BookingCreated,
-): Promise<void> {
+): Promise<string> {
   const checkout = new URL(created.checkoutUrl ?? '');
   const submit = await app.inject({
     method: 'POST',
@@ -107,15 +110,17 @@ export async function payInSandbox(
   });
   expectStatus(submit, 302, 'sandbox window');
   const callback = new URL(String(submit.headers.location));
+  const callbackUrl = `${callback.pathname}${callback.search}`;
   const landed = await app.inject({
     method: 'GET',
-    url: `${callback.pathname}${callback.search}`,
+    url: callbackUrl,
     headers: { cookie: session.cookie },
   });
   expectStatus(landed, 302, 'payment callback');
   if (!String(landed.headers.location).includes('/payment/result/success')) {
     throw new Error(`payment did not succeed: ${String(landed.headers.location)}`);
   }
+  return callbackUrl;
 }
 
 /** Pays a booking at (fake) Toss: its success redirect brought by the buyer's browser. */
@@ -139,6 +144,33 @@ export async function payAtToss(
   if (!String(landed.headers.location).includes('/payment/result/success')) {
     throw new Error(`payment did not succeed: ${String(landed.headers.location)}`);
   }
+}
+
+/**
+ * Cancels tickets of a paid booking as its buyer does (issue 27): the refund quote for them, then
+ * the cancel for exactly that refund. Returns what was given back.
+ */
+export async function cancelSeats(
+  app: App,
+  session: Pick<BuyerSession, 'cookie'>,
+  booking: { bookingId: number; bookingNumber: string },
+  ticketIds: number[],
+): Promise<number> {
+  const quote = await app.inject({
+    method: 'GET',
+    url: `/api/bookings/${booking.bookingNumber}/refund-quote?ticketIds=${ticketIds.join(',')}`,
+    headers: { cookie: session.cookie },
+  });
+  expectStatus(quote, 200, 'refund quote');
+  const { refundTotal } = quote.json().data as RefundQuoteWire;
+  const cancelled = await app.inject({
+    method: 'POST',
+    url: `/api/bookings/${booking.bookingId}/cancel`,
+    headers: { cookie: session.cookie, 'content-type': 'application/json' },
+    payload: { ticketIds, expectedRefund: refundTotal },
+  });
+  expectStatus(cancelled, 200, 'cancel');
+  return refundTotal;
 }
 
 /** A booking's id and its tickets (id order) with their seats, read back by its number. */

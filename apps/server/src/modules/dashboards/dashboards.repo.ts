@@ -2,10 +2,19 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /**
- * The figures of the seller home and the admin statistics (issue 23). "Paid" is a booking in
- * CONFIRMED or COMPLETED (a refund makes it CANCELED, so a refunded sale drops out); it counts on
- * the instant it was paid (`confirmed_at`). Days are Seoul days (UTC+9, no daylight saving).
+ * The figures of the seller home and the admin statistics (issue 23). A sale counts on the
+ * instant it was paid (`confirmed_at`, set only by a payment). Bookings and seats are those that
+ * still stand: bookings CONFIRMED or COMPLETED, their tickets not cancelled on their own (issue
+ * 27: a per-seat cancel keeps the booking, its payment PARTIAL_CANCELED). Revenue is what was
+ * paid less what was given back (DONE refunds): a refund lowers the day the booking was paid,
+ * and the fees a cancel kept stay revenue, even once the whole booking is cancelled. Days are
+ * Seoul days (UTC+9, no daylight saving).
  */
+
+/** The won given back so far for booking `b` (refunds the provider made: DONE). */
+const refundedOfBooking = sql`coalesce((
+  select sum(pc.amount) from payments p join payment_cancellations pc on pc.payment_id = p.id
+  where p.booking_id = b.id and pc.status = 'DONE'), 0)`;
 
 export interface SellerConcertFiguresRow {
   id: number;
@@ -21,8 +30,9 @@ export interface SellerConcertFiguresRow {
 }
 
 /**
- * A seller's concerts in the given statuses with their sold seats (tickets of paid bookings):
- * the seller's concerts from the concerts seller index, the sales from the bookings index.
+ * A seller's concerts in the given statuses with their sold seats (tickets of paid bookings not
+ * cancelled on their own): the seller's concerts from the concerts seller index, the sales from
+ * the bookings index.
  */
 export async function findSellerConcertFigures(
   db: DbOrTx,
@@ -54,6 +64,7 @@ export async function findSellerConcertFigures(
           select count(t.id) as sold
           from bookings b join tickets t on t.booking_id = b.id
           where b.concert_id = c.id and b.status in ('CONFIRMED', 'COMPLETED')
+            and t.status = 'ACTIVE'
         ) s on true
         where c.seller_id = ${sellerId} and c.status in (${wanted})
         order by c.concert_date asc, c.start_time asc, c.id asc`,
@@ -72,7 +83,10 @@ export async function findSellerConcertFigures(
   }));
 }
 
-/** Paid bookings of a seller's concerts within [from, to): how many, their seats and revenue. */
+/**
+ * Sales of a seller's concerts paid within [from, to): the bookings that stand, their seats
+ * still sold, and the revenue kept.
+ */
 export async function sumSellerSales(
   db: DbOrTx,
   sellerId: number,
@@ -81,14 +95,15 @@ export async function sumSellerSales(
 ): Promise<{ bookings: number; seats: number; revenue: number }> {
   const [row] = await queryRows<{ bookings: number; seats: number; revenue: number | string }>(
     db,
-    sql`select count(*)::int as bookings,
-               coalesce(sum(t.seats), 0)::int as seats,
-               coalesce(sum(b.total_amount), 0)::bigint as revenue
+    sql`select count(*) filter (where b.status in ('CONFIRMED', 'COMPLETED'))::int as bookings,
+               coalesce(sum(t.seats) filter (where b.status in ('CONFIRMED', 'COMPLETED')), 0)::int
+                 as seats,
+               coalesce(sum(b.total_amount - ${refundedOfBooking}), 0)::bigint as revenue
         from bookings b
         join concerts c on c.id = b.concert_id
-        left join lateral (select count(*) as seats from tickets where booking_id = b.id) t on true
+        left join lateral (select count(*) as seats from tickets
+                            where booking_id = b.id and status = 'ACTIVE') t on true
         where c.seller_id = ${sellerId}
-          and b.status in ('CONFIRMED', 'COMPLETED')
           and b.confirmed_at >= ${from.toISOString()}::timestamptz
           and b.confirmed_at < ${to.toISOString()}::timestamptz`,
   );
@@ -137,7 +152,10 @@ export async function countConcertsByStatus(db: DbOrTx): Promise<Map<string, num
   return new Map(rows.map((row) => [row.status, Number(row.n)]));
 }
 
-/** Paid bookings and revenue per Seoul day within [from, to) (only days that have any). */
+/**
+ * Per Seoul day of payment within [from, to): the bookings that stand and the revenue kept
+ * (only days with a payment).
+ */
 export async function sumDailySales(
   db: DbOrTx,
   from: Date,
@@ -145,12 +163,12 @@ export async function sumDailySales(
 ): Promise<Map<string, { bookings: number; revenue: number }>> {
   const rows = await queryRows<{ day: string; bookings: number; revenue: number | string }>(
     db,
-    sql`select to_char(timezone(interval '+09:00', confirmed_at), 'YYYY-MM-DD') as day,
-               count(*)::int as bookings, coalesce(sum(total_amount), 0)::bigint as revenue
-        from bookings
-        where status in ('CONFIRMED', 'COMPLETED')
-          and confirmed_at >= ${from.toISOString()}::timestamptz
-          and confirmed_at < ${to.toISOString()}::timestamptz
+    sql`select to_char(timezone(interval '+09:00', b.confirmed_at), 'YYYY-MM-DD') as day,
+               count(*) filter (where b.status in ('CONFIRMED', 'COMPLETED'))::int as bookings,
+               coalesce(sum(b.total_amount - ${refundedOfBooking}), 0)::bigint as revenue
+        from bookings b
+        where b.confirmed_at >= ${from.toISOString()}::timestamptz
+          and b.confirmed_at < ${to.toISOString()}::timestamptz
         group by 1`,
   );
   return new Map(

@@ -5,6 +5,14 @@ import { users } from '../../db/schema/index';
 import { addDays, fromSeoulDateTime, toSeoulDate } from '../../lib/seoul-time';
 import { insertBooking } from '../../../test/helpers/direct-bookings';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import {
+  admit,
+  bookingRowsOf,
+  cancelSeats,
+  holdSeats,
+  book as bookHeldSeats,
+  payInSandbox,
+} from '../../../test/helpers/paid-booking';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import type { ConcertDraft } from '../concerts/concerts.service';
 
@@ -73,14 +81,25 @@ beforeAll(async () => {
     status: 'PENDING_PAYMENT' | 'CONFIRMED' | 'CANCELED' | 'COMPLETED',
     paidAt: Date | null,
     seatOffset = 0,
+    refunded?: number,
   ) =>
-    insertBooking(db, { userId: buyer.id, concertId, seats, amount, status, paidAt, seatOffset });
+    insertBooking(db, {
+      userId: buyer.id,
+      concertId,
+      seats,
+      amount,
+      status,
+      paidAt,
+      seatOffset,
+      refunded,
+    });
   // Today (Seoul): two paid bookings of the seller's concerts, the first a second after midnight.
   await book(ids.onSaleLater, 2, 100_000, 'CONFIRMED', at(today, '00:00:01'));
   await book(ids.soldOut, 1, 55_000, 'CONFIRMED', at(today, '23:59:59'));
-  // Not today's sales: yesterday's last second, a refunded and an unpaid booking, another seller.
+  // Not today's sales: yesterday's last second, a booking refunded in full and an unpaid one,
+  // another seller.
   await book(ids.onSaleLater, 3, 150_000, 'CONFIRMED', at(addDays(today, -1), '23:59:59'), 2);
-  await book(ids.onSaleLater, 2, 90_000, 'CANCELED', at(today, '10:00:00'), 5);
+  await book(ids.onSaleLater, 2, 90_000, 'CANCELED', at(today, '10:00:00'), 5, 90_000);
   await book(ids.onSaleLater, 1, 45_000, 'PENDING_PAYMENT', null, 7);
   await book(ids.foreign, 4, 200_000, 'CONFIRMED', at(today, '09:00:00'));
   // The attended show: paid 10 days ago, and on the first day of the 30 (included)...
@@ -197,5 +216,79 @@ describe('GET /api/admin/statistics', () => {
       expect(ok).toContain('"example":{');
     }
     expect(JSON.stringify(doc.paths['/api/admin/statistics'])).toContain('2026-11-26');
+  });
+});
+
+describe('the figures after per-seat cancels (issue 27)', () => {
+  it('a seat cancelled on its own leaves the sold seats and revenue; the fees a cancel kept stay revenue', async () => {
+    const db = ctx.database.db;
+    const ownSeller = await createLoggedInUser(ctx.app, db, 'ROLE_SELLER');
+    // Five days before the show a cancel keeps 20 % of the ticket (the booking fee comes back
+    // the same day), so money stays with every cancel.
+    const { id: concertId } = await createConcert(db, {
+      sellerId: ownSeller.id,
+      concertDate: addDays(today, 5),
+      bookingEndAt: fromSeoulDateTime(`${addDays(today, 4)}T12:00:00`),
+    });
+    const statsToday = async () =>
+      adminStatisticsSchema
+        .parse((await get('/api/admin/statistics', admin.cookie)).json().data)
+        .daily.at(-1);
+    const sellerFigures = async () => {
+      const dashboard = sellerDashboardSchema.parse(
+        (await get('/api/seller/dashboard', ownSeller.cookie)).json().data,
+      );
+      return {
+        today: dashboard.today,
+        soldSeats: dashboard.onSale.find((c) => c.concertId === concertId)?.soldSeats,
+      };
+    };
+    const before = await statsToday();
+
+    const account = await createLoggedInUser(ctx.app, db);
+    const session = await admit(ctx.app, concertId, account);
+    const created = await bookHeldSeats(
+      ctx.app,
+      concertId,
+      session,
+      await holdSeats(ctx.app, concertId, session, 2),
+    );
+    await payInSandbox(ctx.app, session, created);
+    const booking = {
+      bookingNumber: created.bookingNumber,
+      ...(await bookingRowsOf(db, created.bookingNumber)),
+    };
+    const [first, second] = booking.tickets.map((t) => t.ticketId);
+    const paid = created.amount;
+    expect(await sellerFigures()).toEqual({
+      today: { date: today, bookings: 1, seats: 2, revenue: paid },
+      soldSeats: 2,
+    });
+
+    const firstRefund = await cancelSeats(ctx.app, session, booking, [first ?? 0]);
+    expect(firstRefund).toBeLessThan(paid / 2);
+    expect(await sellerFigures()).toEqual({
+      today: { date: today, bookings: 1, seats: 1, revenue: paid - firstRefund },
+      soldSeats: 1,
+    });
+    expect(await statsToday()).toEqual({
+      date: today,
+      bookings: (before?.bookings ?? 0) + 1,
+      revenue: (before?.revenue ?? 0) + paid - firstRefund,
+    });
+
+    // The last seat closes the booking: nothing stands, what both cancels kept is still revenue.
+    const secondRefund = await cancelSeats(ctx.app, session, booking, [second ?? 0]);
+    const kept = paid - firstRefund - secondRefund;
+    expect(kept).toBeGreaterThan(0);
+    expect(await sellerFigures()).toEqual({
+      today: { date: today, bookings: 0, seats: 0, revenue: kept },
+      soldSeats: 0,
+    });
+    expect(await statsToday()).toEqual({
+      date: today,
+      bookings: before?.bookings ?? 0,
+      revenue: (before?.revenue ?? 0) + kept,
+    });
   });
 });

@@ -181,12 +181,12 @@ export function createAppMetrics(sources: {
     );
     perConcert(
       'curtaincall_concert_revenue_won',
-      'Paid bookings of the concert in won, fees included (shared)',
+      'Paid bookings of the concert in won, fees included, less refunds made (shared)',
       (c) => c.revenue,
     );
     new Gauge({
       name: 'curtaincall_refunds_pending',
-      help: 'Paid bookings of cancelled concerts still waiting for their refund (shared)',
+      help: 'Paid bookings waiting for a refund: of cancelled concerts, or with a refund the provider has not answered (shared)',
       labelNames: ['source'] as const,
       registers,
       async collect() {

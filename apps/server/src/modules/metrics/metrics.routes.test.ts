@@ -7,7 +7,14 @@ import {
 } from '../../adapters/payment-provider/payment-provider';
 import { createSandboxPaymentProvider } from '../../adapters/payment-provider/sandbox-payment-provider';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
-import { admit, book, holdSeats, payInSandbox } from '../../../test/helpers/paid-booking';
+import {
+  admit,
+  book,
+  bookingRowsOf,
+  cancelSeats,
+  holdSeats,
+  payInSandbox,
+} from '../../../test/helpers/paid-booking';
 import { createTestContext, isScaleOut, type TestContext } from '../../../test/helpers/test-app';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
@@ -390,6 +397,82 @@ describe('GET /metrics refunds', () => {
           outcome: 'ok',
         }),
       ).toBe(3);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('counts a refund whose answer was lost, and the rest of a booking cut by a per-seat cancel when its concert is cancelled', async () => {
+    const secret = randomBytes(32).toString('hex');
+    const sandbox = createSandboxPaymentProvider({ secret });
+    let loseNext = 0;
+    const provider: PaymentProviderPort = {
+      name: 'sandbox',
+      clientKey: sandbox.clientKey,
+      confirm: (request) => sandbox.confirm(request),
+      async cancel(request) {
+        if (loseNext > 0) {
+          loseNext -= 1;
+          // No answer: the outcome is unknown, so the refund stays REQUESTED.
+          throw new PaymentProviderError('no answer', 'PROVIDER_ERROR');
+        }
+        return sandbox.cancel(request);
+      },
+    };
+    const own = await createTestContext({
+      env: { METRICS_TOKEN: TOKEN, SESSION_SECRET: secret },
+      overrides: { paymentProvider: provider },
+    });
+    try {
+      const seller = await createLoggedInUser(own.app, own.database.db, 'ROLE_SELLER');
+      const { id: concertId } = await createConcert(own.database.db, { sellerId: seller.id });
+      const buy = async (seats: number) => {
+        const account = await createLoggedInUser(own.app, own.database.db);
+        const session = await admit(own.app, concertId, account);
+        const created = await book(
+          own.app,
+          concertId,
+          session,
+          await holdSeats(own.app, concertId, session, seats),
+        );
+        await payInSandbox(own.app, session, created);
+        const rows = await bookingRowsOf(own.database.db, created.bookingNumber);
+        return { session, booking: { bookingNumber: created.bookingNumber, ...rows } };
+      };
+      const pending = async () => {
+        own.clock.advance(FIGURES_MAX_AGE_MS + 1);
+        return sample(await scrape(own.app), 'curtaincall_refunds_pending', { source: 'shared' });
+      };
+      const lost = await buy(1);
+      const cut = await buy(2);
+
+      // A buyer's cancel whose answer never came: money may still be due, the job asks again.
+      loseNext = 1;
+      const unanswered = await own.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${lost.booking.bookingId}/cancel`,
+        headers: { cookie: lost.session.cookie },
+      });
+      expect(unanswered.json()).toMatchObject({ status: 502, code: 'M005' });
+      expect(await pending()).toBe(1);
+
+      // One seat of two given back: the payment is PARTIAL_CANCELED, and nothing is due for it.
+      await cancelSeats(own.app, cut.session, cut.booking, [cut.booking.tickets[0]?.ticketId ?? 0]);
+      expect(await pending()).toBe(1);
+
+      // The concert is cancelled: the other seat's money is due too (the first booking once).
+      const cancelled = await own.app.inject({
+        method: 'DELETE',
+        url: `/api/seller/concerts/${concertId}?sellerId=${seller.id}`,
+        headers: { cookie: seller.cookie },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect(await pending()).toBe(2);
+
+      // Past the buyer's grace the job asks the lost refund again, and refunds what remains.
+      own.clock.advance(60_001);
+      await own.app.scheduler.runNow('cancelled-concert-refunds');
+      expect(await pending()).toBe(0);
     } finally {
       await own.close();
     }

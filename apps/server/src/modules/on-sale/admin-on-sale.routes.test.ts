@@ -2,7 +2,15 @@ import { onSaleConcertSchema, onSaleSnapshotSchema } from '@curtaincall/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
-import { admit, holdSeats } from '../../../test/helpers/paid-booking';
+import { addDays, fromSeoulDateTime, toSeoulDate } from '../../lib/seoul-time';
+import {
+  admit,
+  book,
+  bookingRowsOf,
+  cancelSeats,
+  holdSeats,
+  payInSandbox,
+} from '../../../test/helpers/paid-booking';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 
 let ctx: TestContext;
@@ -91,6 +99,53 @@ describe('GET /api/admin/on-sale/concerts/{concertId}', () => {
       seatsHeld: 2,
       seatsAvailable: 28,
     });
+  });
+
+  it('after per-seat cancels: a cancelled seat is no longer sold, revenue keeps what the cancels kept', async () => {
+    // Five days before the show a cancel keeps 20 % of the ticket.
+    const today = toSeoulDate(ctx.clock.now());
+    const concert = await createConcert(ctx.database.db, {
+      sellerId,
+      totalSeats: 30,
+      concertDate: addDays(today, 5),
+      bookingEndAt: fromSeoulDateTime(`${addDays(today, 4)}T12:00:00`),
+    });
+    const url = `/api/admin/on-sale/concerts/${concert.id}`;
+    const read = async () => {
+      ctx.clock.advance(2_001);
+      const snapshot = onSaleSnapshotSchema.parse((await asAdmin(url)).json().data);
+      return {
+        sold: snapshot.seatsSold,
+        available: snapshot.seatsAvailable,
+        revenue: snapshot.revenue,
+      };
+    };
+    const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+    const session = await admit(ctx.app, concert.id, buyer);
+    const created = await book(
+      ctx.app,
+      concert.id,
+      session,
+      await holdSeats(ctx.app, concert.id, session, 2),
+    );
+    await payInSandbox(ctx.app, session, created);
+    const booking = {
+      bookingNumber: created.bookingNumber,
+      ...(await bookingRowsOf(ctx.database.db, created.bookingNumber)),
+    };
+    const [first = 0, second = 0] = booking.tickets.map((t) => t.ticketId);
+    expect(await read()).toEqual({ sold: 2, available: 28, revenue: created.amount });
+
+    const firstRefund = await cancelSeats(ctx.app, session, booking, [first]);
+    expect(await read()).toEqual({
+      sold: 1,
+      available: 29,
+      revenue: created.amount - firstRefund,
+    });
+    const secondRefund = await cancelSeats(ctx.app, session, booking, [second]);
+    const kept = created.amount - firstRefund - secondRefund;
+    expect(kept).toBeGreaterThan(0);
+    expect(await read()).toEqual({ sold: 0, available: 30, revenue: kept });
   });
 
   it('answers 404 T003 for an unknown concert and 400 for a malformed id', async () => {

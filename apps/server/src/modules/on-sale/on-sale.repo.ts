@@ -70,9 +70,12 @@ export interface ConcertSaleFigures {
 }
 
 /**
- * Held and sold seats and paid revenue of some concerts. Reads only the held and sold seats
- * (the (concert_id, status) index range, never the free ones) and the paid bookings (the
- * (concert_id, status) index of bookings), so a scrape costs what has been sold, not the venue.
+ * Held and sold seats and revenue of some concerts. Reads only the held and sold seats (the
+ * (concert_id, status) index range, never the free ones; a seat cancelled on its own is free
+ * again) and the bookings that were paid (the (concert_id, status) index of bookings), so a
+ * scrape costs what has been sold, not the venue. Revenue is what was paid less the refunds the
+ * provider made (DONE): a per-seat cancel lowers it by its refund, and the fees a cancel kept
+ * stay, even once the whole booking is cancelled.
  */
 export async function findSaleFigures(
   db: DbOrTx,
@@ -108,10 +111,15 @@ export async function findSaleFigures(
           group by concert_id
         ) s on s.concert_id = c.id
         left join (
-          select concert_id, sum(total_amount) as revenue
-          from bookings
-          where concert_id in (${ids}) and status in ('CONFIRMED', 'COMPLETED')
-          group by concert_id
+          select b.concert_id,
+                 sum(b.total_amount - coalesce((
+                   select sum(pc.amount)
+                   from payments p join payment_cancellations pc on pc.payment_id = p.id
+                   where p.booking_id = b.id and pc.status = 'DONE'), 0)) as revenue
+          from bookings b
+          where b.concert_id in (${ids}) and b.status in ('CONFIRMED', 'COMPLETED', 'CANCELED')
+            and b.confirmed_at is not null
+          group by b.concert_id
         ) b on b.concert_id = c.id
         where c.id in (${ids})`,
   );
@@ -127,18 +135,27 @@ export async function findSaleFigures(
 }
 
 /**
- * Paid bookings of cancelled concerts still waiting for their refund (the refund job's work).
- * Cancelled concerts are few; each one's confirmed bookings come from the bookings index.
+ * Paid bookings waiting for money back (the refund job's work): those of cancelled concerts
+ * still CONFIRMED, their payment whole (DONE) or cut by a per-seat cancel (PARTIAL_CANCELED),
+ * and any with a refund the provider has not answered yet (REQUESTED: a buyer's cancel whose
+ * answer was lost), each booking once. Cancelled concerts are few; each one's confirmed
+ * bookings come from the bookings index, and REQUESTED refunds from their partial index.
  */
 export async function countRefundsPending(db: DbOrTx): Promise<number> {
   const [row] = await queryRows<{ due: number }>(
     db,
-    sql`select count(*)::int as due
-        from concerts c
-        join bookings b on b.concert_id = c.id and b.status = 'CONFIRMED'
-        join payments p on p.booking_id = b.id and p.status = 'DONE'
-                       and p.payment_key is not null
-        where c.status = 'CANCELLED'`,
+    sql`select count(*)::int as due from (
+          select b.id
+          from concerts c
+          join bookings b on b.concert_id = c.id and b.status = 'CONFIRMED'
+          join payments p on p.booking_id = b.id and p.status in ('DONE', 'PARTIAL_CANCELED')
+                         and p.payment_key is not null
+          where c.status = 'CANCELLED'
+          union
+          select p.booking_id
+          from payment_cancellations pc join payments p on p.id = pc.payment_id
+          where pc.status = 'REQUESTED'
+        ) due`,
   );
   return Number(row?.due ?? 0);
 }

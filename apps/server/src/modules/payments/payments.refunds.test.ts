@@ -80,8 +80,13 @@ async function buy(concertId: number, seats = 1) {
     session,
     await holdSeats(ctx.app, concertId, session, seats),
   );
-  await payInSandbox(ctx.app, session, created);
-  return { account, created, ...(await bookingRowsOf(ctx.database.db, created.bookingNumber)) };
+  const callbackUrl = await payInSandbox(ctx.app, session, created);
+  return {
+    account,
+    created,
+    callbackUrl,
+    ...(await bookingRowsOf(ctx.database.db, created.bookingNumber)),
+  };
 }
 type Buyer = Awaited<ReturnType<typeof buy>>;
 
@@ -464,6 +469,31 @@ describe('per-seat cancel', () => {
     ]);
     await expectBookingInvariants(ctx.database.db);
   }, 60_000);
+
+  it('the success callback brought again after a per-seat cancel lands on the success page and changes nothing', async () => {
+    const { concertId } = await showIn(40);
+    const buyer = await buy(concertId, 2);
+    const [first] = buyer.tickets as [Buyer['tickets'][0]];
+    const quoted = await quote(buyer.account, buyer, [first.ticketId]);
+    const response = await cancel(buyer.account, buyer, {
+      ticketIds: [first.ticketId],
+      expectedRefund: quoted.refundTotal,
+    });
+    expect(response.statusCode).toBe(200);
+    const before = await stateOf(buyer);
+    expect(before).toMatchObject({ booking: 'CONFIRMED', payment: 'PARTIAL_CANCELED' });
+
+    // A reload or the back button: the order was paid and its booking goes on.
+    const replayed = await ctx.app.inject({
+      method: 'GET',
+      url: buyer.callbackUrl,
+      headers: { cookie: buyer.account.cookie },
+    });
+    expect(replayed.statusCode).toBe(302);
+    expect(String(replayed.headers.location)).toContain('/payment/result/success');
+    expect(await stateOf(buyer)).toEqual(before);
+    expect(await refundRows(buyer)).toHaveLength(1);
+  });
 
   it("the companion rule: the holder's seat takes the companion's along; the companion goes alone", async () => {
     const { concertId, concertDate } = await showIn(40);

@@ -93,6 +93,9 @@ interface SettledRefund {
 
 type AskOutcome = 'done' | 'unknown' | 'refused';
 
+/** A payment the provider took and that still pays for seats: whole, or cut by a per-seat cancel. */
+const isPaidAndStanding = (status: string) => status === 'DONE' || status === 'PARTIAL_CANCELED';
+
 /**
  * Money (issue 27): a booking's price and its payment row, the provider's callbacks (confirm,
  * failure, a late payment given back), refunds (a buyer's whole or per-seat cancel by the fee
@@ -190,8 +193,9 @@ export function createPaymentsService(deps: {
       code,
       message,
     });
-    // A repeated callback of a paid order changes nothing and lands on the same page.
-    if (payment.status === 'DONE') {
+    // A repeated callback of a paid order changes nothing and lands on the same page, also
+    // once a seat of it was cancelled on its own (the booking goes on).
+    if (isPaidAndStanding(payment.status)) {
       return { kind: 'success', orderId, bookingNumber };
     }
     if (payment.status !== 'PENDING' || !booking) {
@@ -241,7 +245,7 @@ export function createPaymentsService(deps: {
     const outcome = await db.transaction(async (tx) => {
       const locked = await lockBooking(tx, booking.id);
       const current = await findLatestPayment(tx, booking.id);
-      if (current?.status === 'DONE') return { kind: 'already' as const };
+      if (current && isPaidAndStanding(current.status)) return { kind: 'already' as const };
       if (!locked || locked.status !== 'PENDING_PAYMENT' || current?.id !== payment.id) {
         return { kind: 'lost' as const };
       }

@@ -4,6 +4,14 @@ import { z } from 'zod';
 import { addDays, fromSeoulDateTime, toSeoulDate } from '../../lib/seoul-time';
 import { insertBooking } from '../../../test/helpers/direct-bookings';
 import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import {
+  admit,
+  book as bookHeldSeats,
+  bookingRowsOf,
+  cancelSeats,
+  holdSeats,
+  payInSandbox,
+} from '../../../test/helpers/paid-booking';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 
 /**
@@ -75,6 +83,36 @@ describe('seller concerts: sold seats and finished shows', () => {
     expect(byStatus.json().data).toEqual([
       expect.objectContaining({ concertId: completed, soldSeats: 7 }),
     ]);
+  });
+
+  it('a seat cancelled on its own is no longer sold (issue 27)', async () => {
+    const db = ctx.database.db;
+    const ownSeller = await createLoggedInUser(ctx.app, db, 'ROLE_SELLER');
+    const { id: concertId } = await createConcert(db, { sellerId: ownSeller.id, totalSeats: 30 });
+    const account = await createLoggedInUser(ctx.app, db);
+    const session = await admit(ctx.app, concertId, account);
+    const created = await bookHeldSeats(
+      ctx.app,
+      concertId,
+      session,
+      await holdSeats(ctx.app, concertId, session, 2),
+    );
+    await payInSandbox(ctx.app, session, created);
+    const booking = {
+      bookingNumber: created.bookingNumber,
+      ...(await bookingRowsOf(db, created.bookingNumber)),
+    };
+    const soldSeats = async () => {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/seller/concerts?size=10',
+        headers: { cookie: ownSeller.cookie },
+      });
+      return z.array(sellerConcertSchema).parse(page.json().data.content)[0]?.soldSeats;
+    };
+    expect(await soldSeats()).toBe(2);
+    await cancelSeats(ctx.app, session, booking, [booking.tickets[0]?.ticketId ?? 0]);
+    expect(await soldSeats()).toBe(1);
   });
 
   it('refuses to edit a completed show with 409 S006, as the disabled 수정 says', async () => {

@@ -123,9 +123,10 @@ export async function hasTakenSeats(db: DbOrTx, concertId: number): Promise<bool
 }
 
 /**
- * Sold seats per concert: the tickets of paid, not cancelled bookings (CONFIRMED or COMPLETED),
- * read through the bookings (concert_id, status) index, so it costs what was sold. Concerts
- * without a sale are absent from the map.
+ * Sold seats per concert: the tickets of paid, not cancelled bookings (CONFIRMED or COMPLETED)
+ * that were not cancelled on their own (a per-seat cancel leaves its booking CONFIRMED), read
+ * through the bookings (concert_id, status) index, so it costs what was sold. Concerts without
+ * a sale are absent from the map.
  */
 export async function countSoldSeats(
   db: DbOrTx,
@@ -141,6 +142,7 @@ export async function countSoldSeats(
     sql`select b.concert_id, count(t.id)::int as sold
         from bookings b join tickets t on t.booking_id = b.id
         where b.concert_id in (${ids}) and b.status in ('CONFIRMED', 'COMPLETED')
+          and t.status = 'ACTIVE'
         group by b.concert_id`,
   );
   return new Map(rows.map((row) => [Number(row.concert_id), Number(row.sold)]));
