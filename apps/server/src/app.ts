@@ -619,6 +619,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
           successUrl: `${apiBase}/v1/payments/success`,
           failUrl: `${apiBase}/v1/payments/fail`,
           now: () => clock.now(),
+          orderPrice: (orderId) => payments.orderPrice(orderId),
         });
       }
       await api.register(seatsRoutes, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sign } from '@fastify/cookie';
 import {
   bookingMessages,
+  formatSeatLabel,
   pricingMessages,
   promoMessages,
   ticketTypeMessages,
@@ -22,10 +23,12 @@ import { queryRows } from '../../db/client';
 import { toSeoulDate } from '../../lib/seoul-time';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createConcert, createLoggedInUser, insertUsers } from '../../../test/helpers/factories';
+import { promoCodeBody } from '../../../test/helpers/promo-codes';
 
 const SECRET = 'bookings-test-secret-0123456789abcdef0123456789';
 let ctx: TestContext;
 let sellerId: number;
+let sellerCookie: string;
 /** Runs inside the provider's confirm, between the callback's checks and its transaction. */
 let duringConfirm: (() => Promise<void>) | null = null;
 const sandbox = createSandboxPaymentProvider({ secret: SECRET });
@@ -60,7 +63,9 @@ beforeAll(async () => {
     },
     overrides: { paymentProvider: provider },
   });
-  sellerId = (await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER')).id;
+  const seller = await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER');
+  sellerId = seller.id;
+  sellerCookie = seller.cookie;
 });
 afterAll(async () => ctx?.close());
 
@@ -403,6 +408,130 @@ describe('POST /bookings and the sandbox payment', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('카드 번호를 다시 확인해주세요.');
+  });
+
+  it('the window shows the order’s seats as its booking priced them, above the card form', async () => {
+    const { concertId, buyer, seatIds } = await buyerHolding(2);
+    const asSeller = { cookie: sellerCookie, 'content-type': 'application/json' };
+    const type = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/seller/concerts/${concertId}/ticket-types`,
+      headers: asSeller,
+      payload: {
+        kind: 'DISABLED_SEVERE',
+        // Seller text goes into the page escaped.
+        name: '장애인 <심한> & 동반',
+        discountKind: 'PERCENT',
+        discountValue: 50,
+        proofRequired: true,
+        companionAllowed: true,
+      },
+    });
+    expect(type.statusCode, type.body).toBe(201);
+    const code = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/seller/concerts/${concertId}/promo-codes`,
+      headers: asSeller,
+      payload: promoCodeBody({ code: 'FAN5000', discountKind: 'AMOUNT', discountValue: 5_000 }),
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const [holder = 0, companion = 0] = seatIds;
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: buyer.cookie, 'content-type': 'application/json' },
+      payload: {
+        concertId,
+        concertSeatIds: seatIds,
+        seatTypes: [
+          { concertSeatId: holder, ticketTypeId: type.json().data.id },
+          { concertSeatId: companion, companionOfSeatId: holder },
+        ],
+        promoCode: 'FAN5000',
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const created: BookingCreated = booked.json().data;
+    const checkoutUrl = new URL(created.checkoutUrl ?? '');
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `${checkoutUrl.pathname}${checkoutUrl.search}`,
+    });
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    // Nothing inline for the CSP to refuse: the table is styled by the window's stylesheet.
+    expect(html).not.toMatch(/ style=|<style|<script>/);
+    expect(html.indexOf('<h2 id="lines-title">결제 내역</h2>')).toBeGreaterThan(0);
+    expect(html.indexOf('결제 내역')).toBeLessThan(html.indexOf('<form'));
+
+    const cellsOf = (row: string) =>
+      [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) => cell[1]);
+    const rowsOf = (part: string) =>
+      [
+        ...(new RegExp(`<${part}>([\\s\\S]*?)</${part}>`).exec(html)?.[1] ?? '').matchAll(
+          /<tr>(.*?)<\/tr>/g,
+        ),
+      ].map((row) => cellsOf(row[1] ?? ''));
+    const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
+    const [holderLine, companionLine] = created.breakdown?.lines ?? [];
+    const name = '장애인 &lt;심한&gt; &amp; 동반';
+    const proof = '<span class="proof">현장에서 증빙 필요</span>';
+    // A seat per column. 150,000원 seats: half off each, the code's 5,000원 off the first.
+    expect(rowsOf('thead')).toEqual([
+      [
+        '좌석',
+        formatSeatLabel(holderLine?.seatInfo ?? ''),
+        formatSeatLabel(companionLine?.seatInfo ?? ''),
+      ],
+    ]);
+    expect(rowsOf('tbody')).toEqual([
+      ['등급', holderLine?.gradeName, companionLine?.gradeName],
+      ['권종', `${name}${proof}`, `${name} 동반자${proof}`],
+      ['정가', won(150_000), won(150_000)],
+      [
+        '할인',
+        `<span class="discount"><span>-${won(75_000)}</span><span>-${won(5_000)} <span class="code">FAN5000</span></span></span>`,
+        `<span class="discount"><span>-${won(75_000)}</span></span>`,
+      ],
+      ['예매수수료', won(2_000), won(2_000)],
+      ['금액', won(72_000), won(77_000)],
+    ]);
+    expect(rowsOf('tfoot')).toEqual([['총 결제금액', won(created.amount)]]);
+    expect(created.amount).toBe(149_000);
+
+    // A refused card number brings the same page back, table and all.
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: checkoutUrl.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        orderId: created.orderId,
+        orderName: created.orderName,
+        amount: String(created.amount),
+        cardNumber: '4242 4242 4242 4241',
+        expiry: '12/39',
+      }).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('<h2 id="lines-title">결제 내역</h2>');
+    expect(refused.body).toContain(`<td class="num" colspan="2">${won(created.amount)}</td>`);
+
+    // An unknown order, or the order's link with another amount: the form alone, as before.
+    const withoutTable = [
+      '/api/v1/sandbox-payments/checkout?orderId=no-such-order-1&amount=149000',
+      `${checkoutUrl.pathname}?${new URLSearchParams({
+        orderId: created.orderId,
+        orderName: created.orderName,
+        amount: String(created.amount + 1),
+      }).toString()}`,
+    ];
+    for (const url of withoutTable) {
+      const other = await ctx.app.inject({ method: 'GET', url });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toContain('<form');
+      expect(other.body).not.toContain('결제 내역');
+      expect(other.body).not.toContain('<table');
+    }
   });
 
   it('a refused form keeps what was typed and names the field: a past expiry under 유효기간', async () => {

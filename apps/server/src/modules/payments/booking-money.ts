@@ -1,7 +1,12 @@
-import { limits, type BookingMoney } from '@curtaincall/contracts';
+import {
+  breakdownTotals,
+  formatSeatLabel,
+  limits,
+  type BookingMoney,
+} from '@curtaincall/contracts';
 import type { DbOrTx } from '../../db/client';
 import { toSeoulDateTime } from '../../lib/seoul-time';
-import { findRefundMoney, findTicketMoney } from './payments.repo';
+import { findOrderBooking, findRefundMoney, findTicketMoney } from './payments.repo';
 
 /**
  * A booking's money as the booking detail shows it (issue 27): each ticket as charged, the
@@ -58,4 +63,47 @@ export async function readBookingMoney(
     cancelDeadlineDays: booking.cancelDeadlineDays ?? limits.cancelDaysBeforeConcert,
     receiptUrl: `/api/bookings/${encodeURIComponent(booking.bookingNumber)}/receipt.pdf`,
   };
+}
+
+/** One seat of an order as it was priced and stored on its ticket, integer won. */
+export interface OrderPriceLine {
+  seatLabel: string;
+  gradeName: string;
+  ticketTypeName: string;
+  gradePrice: number;
+  typeDiscount: number;
+  codeDiscount: number;
+  bookingFee: number;
+  /** What the seat costs: its price after discounts plus its booking fee. */
+  amount: number;
+  proofRequired: boolean;
+}
+
+export interface OrderPrice {
+  lines: OrderPriceLine[];
+  /** The code whose discount `codeDiscount` is, null without one. */
+  promoCode: string | null;
+  /** The lines' total (`breakdownTotals`): what the order charges. */
+  total: number;
+}
+
+/**
+ * An order's price lines as its booking stored them (issue 27), for the sandbox card window;
+ * undefined for an order we do not know.
+ */
+export async function readOrderPrice(db: DbOrTx, orderId: string): Promise<OrderPrice | undefined> {
+  const order = await findOrderBooking(db, orderId);
+  if (!order) return undefined;
+  const lines = (await findTicketMoney(db, order.bookingId)).map((ticket) => ({
+    seatLabel: formatSeatLabel(ticket.seatInfo),
+    gradeName: ticket.gradeName,
+    ticketTypeName: ticket.ticketTypeName,
+    gradePrice: ticket.gradePrice,
+    typeDiscount: ticket.typeDiscount,
+    codeDiscount: ticket.codeDiscount,
+    bookingFee: ticket.fee,
+    amount: ticket.price + ticket.fee,
+    proofRequired: ticket.proofRequired,
+  }));
+  return { lines, promoCode: order.promoCode, total: breakdownTotals(lines).total };
 }

@@ -71,6 +71,20 @@ export async function findPaymentByOrderId(
   return row ? toPayment(row) : undefined;
 }
 
+/** An order's booking with the code it used: what the sandbox window's price table reads. */
+export async function findOrderBooking(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ bookingId: number; promoCode: string | null } | undefined> {
+  const [row] = await queryRows<{ booking_id: number; promo_code: string | null }>(
+    db,
+    sql`select b.id as booking_id, b.promo_code
+          from payments p join bookings b on b.id = p.booking_id
+         where p.order_id = ${orderId}`,
+  );
+  return row ? { bookingId: Number(row.booking_id), promoCode: row.promo_code } : undefined;
+}
+
 /** The booking's newest payment (a booking has one; a retry makes a new booking). */
 export async function findLatestPayment(
   db: DbOrTx,

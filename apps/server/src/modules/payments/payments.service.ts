@@ -33,6 +33,7 @@ import {
   lockBooking,
 } from '../bookings/booking-transitions';
 import type { BookingNotifier } from '../notifications/notifications.service';
+import { readOrderPrice } from './booking-money';
 import {
   countRefundsDone,
   countRefundsDue,
@@ -679,6 +680,8 @@ export function createPaymentsService(deps: {
     openPayment,
     /** The booking's newest payment (the failure page shows its status and method). */
     latestPayment: (bookingId: number) => findLatestPayment(db, bookingId),
+    /** An order's stored price lines, for the sandbox card window's table. */
+    orderPrice: (orderId: string) => readOrderPrice(db, orderId),
     handlePaymentSuccess,
     handlePaymentFail,
     quoteRefund,

@@ -1,3 +1,4 @@
+import { PROOF_AT_ENTRY } from '@curtaincall/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -5,6 +6,7 @@ import {
   sandboxTestCards,
   type SandboxPaymentProvider,
 } from '../../adapters/payment-provider/sandbox-payment-provider';
+import type { OrderPrice, OrderPriceLine } from './booking-money';
 
 /**
  * The sandbox provider's card-payment window (product-rules.md §6): served by our server, it
@@ -12,6 +14,7 @@ import {
  * callback with Toss's parameters (paymentKey, orderId, amount); a refused card redirects to the
  * failure callback with Toss's code and message; 결제 취소 closes the window without reaching the
  * server (in a frame it tells the page that opened it, like the SDK's USER_CANCEL).
+ * Above the card form, an order we know shows its seats as its booking priced them (issue 27).
  * No inline script: the page's script is a file of its own, so the site's CSP stays strict.
  */
 const orderSchema = z.object({
@@ -84,11 +87,54 @@ interface FieldProblem {
   message: string;
 }
 
+const minusWon = (amount: number) => `-${won(amount)}`;
+
+/**
+ * The order's seats as its booking stored them: 정가, the 권종's and the code's discounts, the
+ * booking fee and what each seat costs, then the total. A seat per column (a booking has one or
+ * two), so the window's narrow width fits every figure without scrolling. Only when the lines add
+ * up to the amount this window charges: a page opened with another amount (a changed link) shows
+ * the form alone, as for an order we do not know, rather than two figures that disagree.
+ */
+function renderPriceTable(price: OrderPrice | undefined, amount: number): string {
+  if (!price || price.lines.length === 0 || price.total !== amount) return '';
+  const e = escapeHtml;
+  const { lines, promoCode } = price;
+  const row = (label: string, cell: (line: OrderPriceLine) => string, numeric = true) =>
+    `<tr><th scope="row">${label}</th>${lines
+      .map((line) => `<td${numeric ? ' class="num"' : ''}>${cell(line)}</td>`)
+      .join('')}</tr>`;
+  const discounts = (line: OrderPriceLine) => {
+    const parts = [
+      line.typeDiscount > 0 ? `<span>${minusWon(line.typeDiscount)}</span>` : '',
+      line.codeDiscount > 0
+        ? `<span>${minusWon(line.codeDiscount)}${promoCode ? ` <span class="code">${e(promoCode)}</span>` : ''}</span>`
+        : '',
+    ].join('');
+    return parts || won(0);
+  };
+  return `<section class="lines" aria-labelledby="lines-title">
+    <h2 id="lines-title">결제 내역</h2>
+    <table>
+      <thead><tr><th scope="row">좌석</th>${lines.map((line) => `<th scope="col">${e(line.seatLabel)}</th>`).join('')}</tr></thead>
+      <tbody>
+        ${row('등급', (line) => e(line.gradeName), false)}
+        ${row('권종', (line) => `${e(line.ticketTypeName)}${line.proofRequired ? `<span class="proof">${e(PROOF_AT_ENTRY)}</span>` : ''}`, false)}
+        ${row('정가', (line) => won(line.gradePrice))}
+        ${row('할인', (line) => `<span class="discount">${discounts(line)}</span>`)}
+        ${row('예매수수료', (line) => won(line.bookingFee))}
+        ${row('금액', (line) => won(line.amount))}
+      </tbody>
+      <tfoot><tr><th scope="row">총 결제금액</th><td class="num" colspan="${lines.length}">${won(price.total)}</td></tr></tfoot>
+    </table>
+  </section>`;
+}
+
 function renderPage(
   order: z.infer<typeof orderSchema>,
-  typed?: TypedCard,
-  problem?: FieldProblem,
+  options: { price?: OrderPrice | undefined; typed?: TypedCard; problem?: FieldProblem } = {},
 ): string {
+  const { price, typed, problem } = options;
   const e = escapeHtml;
   const installments = [0, 2, 3, 6, 12]
     .map(
@@ -122,6 +168,7 @@ function renderPage(
     <p class="amount">${won(order.amount)}</p>
     <p class="customer">${e(order.customerName)}</p>
   </section>
+  ${renderPriceTable(price, order.amount)}
   <p class="restored" id="restored" hidden>이전에 입력한 카드 정보를 불러왔습니다. 확인 후 결제해주세요.</p>
   <form method="post" action="/api/v1/sandbox-payments/checkout" id="pay-form">
     <input type="hidden" name="orderId" value="${e(order.orderId)}">
@@ -164,6 +211,18 @@ h1 { font-size: 20px; margin: 0; }
 .name { font-weight: 600; }
 .amount { font-size: 22px; font-weight: 700; color: #1b64da; }
 .customer { color: #4e5968; font-size: 14px; }
+.lines { margin: 0 0 16px; }
+.lines h2 { font-size: 15px; margin: 0 0 8px; }
+.lines table { width: 100%; border-collapse: collapse; table-layout: fixed; font-size: 13px; border: 1px solid #e5e8eb; }
+.lines th, .lines td { padding: 7px 10px; text-align: left; vertical-align: top; border-bottom: 1px solid #e5e8eb; word-break: keep-all; overflow-wrap: anywhere; }
+.lines tr > th:first-child { width: 76px; color: #4e5968; font-weight: 500; background: #f5f7fa; }
+.lines thead th[scope="col"] { font-weight: 700; }
+.lines .num { text-align: right; font-variant-numeric: tabular-nums; }
+.lines .discount > span { display: block; }
+.lines .code { color: #4e5968; font-size: 12px; }
+.lines .proof { display: block; margin-top: 2px; color: #8a5a00; font-size: 12px; font-weight: 600; }
+.lines tfoot th, .lines tfoot td { border-bottom: 0; font-size: 14px; font-weight: 700; }
+.lines tfoot td { color: #1b64da; }
 form { display: grid; gap: 12px; }
 label { font-size: 14px; color: #4e5968; }
 .field { display: grid; gap: 6px; align-content: start; }
@@ -265,7 +324,9 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
   successUrl: string;
   failUrl: string;
   now: () => Date;
-}> = async (app, { provider, successUrl, failUrl, now }) => {
+  /** An order's stored price lines (payments service), undefined for an unknown order. */
+  orderPrice: (orderId: string) => Promise<OrderPrice | undefined>;
+}> = async (app, { provider, successUrl, failUrl, now, orderPrice }) => {
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
     reply
       .code(status)
@@ -282,7 +343,8 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
         '<!doctype html><meta charset="utf-8"><p>주문 정보가 올바르지 않습니다.</p>',
       );
     }
-    return sendPage(reply, 200, renderPage(order.data));
+    const price = await orderPrice(order.data.orderId);
+    return sendPage(reply, 200, renderPage(order.data, { price }));
   });
 
   app.get('/v1/sandbox-payments/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
@@ -309,19 +371,19 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
         );
       }
       const { orderId, amount } = form.data;
+      // A refused form comes back as the same page, its price table included.
+      const refusedPage = async (problem: FieldProblem) =>
+        sendPage(
+          reply,
+          400,
+          renderPage(form.data, { price: await orderPrice(orderId), typed: form.data, problem }),
+        );
       const digits = form.data.cardNumber.replace(/\D/g, '');
       if (digits.length < 15 || digits.length > 16 || !luhnValid(digits)) {
-        const problem = {
-          field: 'cardNumber',
-          message: sandboxCheckoutMessages.cardNumber,
-        } as const;
-        return sendPage(reply, 400, renderPage(form.data, form.data, problem));
+        return refusedPage({ field: 'cardNumber', message: sandboxCheckoutMessages.cardNumber });
       }
       const expiryMessage = expiryProblem(form.data.expiry, now());
-      if (expiryMessage) {
-        const problem = { field: 'expiry', message: expiryMessage } as const;
-        return sendPage(reply, 400, renderPage(form.data, form.data, problem));
-      }
+      if (expiryMessage) return refusedPage({ field: 'expiry', message: expiryMessage });
       const refusal =
         digits === sandboxTestCards.decline
           ? sandboxRefusals.decline
