@@ -153,7 +153,7 @@ test('seller home: today’s sales (bookings, seats, revenue), concerts on sale 
   await buyer.close();
 });
 
-test('admin statistics: figures, two charts and the table of 30 days; settings is gone', async ({
+test('admin statistics: figures, two charts and the table of 30 days; settings holds the booking fee', async ({
   browser,
   baseURL,
 }) => {
@@ -194,10 +194,11 @@ test('admin statistics: figures, two charts and the table of 30 days; settings i
     await saveScreenshot(page, `admin-statistics-${width}`);
   }
   expect(await seriousViolations(page)).toEqual([]);
-  // Nothing an admin could set without a schema change: the settings page is removed.
+  // Settings came back with something an admin really sets (issue 27): the booking fee.
   await page.goto('/admin/settings');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/페이지를 찾을 수 없/);
-  await expect(page.getByRole('link', { name: '설정', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: '플랫폼 설정' })).toBeVisible();
+  await expect(page.getByLabel('좌석 1매당 예매수수료 (원)')).toHaveValue('2000');
+  await expect(page.getByRole('link', { name: '플랫폼 설정', exact: true }).first()).toBeVisible();
   await admin.close();
 });
 
