@@ -163,7 +163,7 @@ function ConcertTableRow({
       <td className="min-w-40 px-3 py-3">
         <AiSummaryText text={concert.aiSummary} />
       </td>
-      <td className="px-3 py-3">
+      <td className="min-w-36 px-3 py-3">
         <RowActions
           concert={concert}
           isStacked

@@ -262,7 +262,8 @@ export function ShowGroupRows({ group, actions }: { group: ShowGroup; actions: L
         <td className="min-w-40 px-3 py-3">
           <AiSummaryText text={summary?.aiSummary ?? null} />
         </td>
-        <td className="px-3 py-3">
+        {/* Wide enough for '권종·할인' on one line: auto layout otherwise squeezes it letter by letter. */}
+        <td className="min-w-36 px-3 py-3">
           <ShowGroupActions group={group} actions={actions} isStacked />
         </td>
       </tr>
@@ -290,7 +291,7 @@ export function ShowGroupRows({ group, actions }: { group: ShowGroup; actions: L
             <SeatsSold sold={concert.soldSeats} total={concert.totalSeats} />
           </td>
           <td className="px-3 py-3" />
-          <td className="px-3 py-3">
+          <td className="min-w-36 px-3 py-3">
             <PerformanceActions group={group} concert={concert} actions={actions} isStacked />
           </td>
         </tr>
