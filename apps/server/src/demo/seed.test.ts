@@ -214,6 +214,34 @@ describe('demo data', () => {
     expect(page.content.filter((review) => review.performance).length).toBeGreaterThanOrEqual(5);
   });
 
+  it('offers 권종 and the code WELCOME10 on the demo concerts still to play (issue 27)', async () => {
+    const [onSale] = await ctx.database.db
+      .select({ id: concerts.id })
+      .from(concerts)
+      .where(and(eq(concerts.isDemo, true), eq(concerts.status, 'ON_SALE')))
+      .orderBy(concerts.id)
+      .limit(1);
+    const list = (await ctx.app.inject({ url: `/api/concerts/${onSale?.id}/ticket-types` })).json()
+      .data as { bookingFeePerSeat: number; ticketTypes: Array<{ name: string }> };
+    expect(list.bookingFeePerSeat).toBe(2_000);
+    expect(list.ticketTypes.map((type) => type.name)).toEqual([
+      '장애인(심한)',
+      '장애인(심하지 않은)',
+      '국가유공자',
+      '경로(65세 이상)',
+      '청소년',
+    ]);
+    const buyer = await login(ctx.app, 'buyer', 'buyer1234!');
+    const check = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/concerts/${onSale?.id}/promo-codes/check`,
+      headers: { cookie: buyer, 'content-type': 'application/json' },
+      payload: { code: 'welcome10' },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().data).toMatchObject({ code: 'WELCOME10', discountValue: 10 });
+  });
+
   it('has reviews, with 3+ concerts having 10 or more', async () => {
     const rows = await ctx.database.db
       .select({ concertId: reviews.concertId, n: count() })

@@ -32,6 +32,7 @@ import {
 import { renderPoster } from './posters';
 import { seedDemoVenues, demoVenues } from './demo-venues';
 import { seedDemoPerformances } from './demo-performances';
+import { seedDemoPricing } from './demo-pricing';
 import { seedSellerDemo, writeSellerDemoDocuments } from './seller-demo';
 
 const META_KEY = 'demo-data';
@@ -115,6 +116,8 @@ export async function seedDemoData(deps: {
     // Issue 26, its own marker too: some demo concerts become shows of several performances,
     // added after the catalogue so its concerts keep their ids.
     await seedDemoPerformances(tx, { clock });
+    // Issue 27, its own marker: 권종 and the code WELCOME10 on the demo concerts still to play.
+    await seedDemoPricing(tx, { clock });
     // The demo accounts' addresses count as verified (issue 22), those seeded before included.
     // `.example` is reserved (RFC 2606): nobody else can own one of these mailboxes.
     await tx
