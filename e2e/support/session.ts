@@ -52,11 +52,19 @@ export async function saveScreenshot(
     animations: 'disabled',
     style: drawSkipped,
   } as const;
+  const isTimeout = (error: unknown) => error instanceof Error && /Timeout/i.test(error.message);
   try {
     await page.screenshot({ ...capture, timeout: 15_000 });
   } catch (error) {
-    if (!(error instanceof Error) || !/Timeout/i.test(error.message)) throw error;
+    if (!isTimeout(error)) throw error;
     await page.waitForTimeout(1_000);
-    await page.screenshot({ ...capture, timeout: 20_000 });
+    try {
+      await page.screenshot({ ...capture, timeout: 20_000 });
+    } catch (again) {
+      // A full-run CI machine once left two full-page captures of the seller's manage page
+      // unanswered (the journey's checks had all passed): keep the visible part instead.
+      if (!isTimeout(again) || !capture.fullPage) throw again;
+      await page.screenshot({ ...capture, fullPage: false, timeout: 20_000 });
+    }
   }
 }
