@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zod-setup';
 import { dateTimeSchema } from './common';
 import { paymentMethodSchema, paymentStatusSchema } from './enums';
+import { paymentChoiceSchema, virtualAccountSchema } from './payment-methods';
 import { priceBreakdownSchema, seatTypeChoiceSchema } from './payments';
 import { promoCodeTextSchema } from './promo-codes';
 
@@ -59,6 +60,11 @@ export const createBookingBodySchema = z.object({
    */
   seatTypes: z.array(seatTypeChoiceSchema).max(2).optional(),
   promoCode: promoCodeTextSchema.optional(),
+  /**
+   * Issue 28 (the spec's client sends none: a card through the provider's window): the method
+   * and its choices (카드사 and 할부, the 간편결제 provider, the 가상계좌 bank, a 현금영수증).
+   */
+  payment: paymentChoiceSchema.optional(),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
 
@@ -83,6 +89,25 @@ export const bookingCreatedSchema = z.object({
   paymentDeadlineSeconds: z.number().int(),
   /** Issue 27: what `amount` is made of, line by line (the payment window shows it). */
   breakdown: priceBreakdownSchema.optional(),
+  /** Issue 28: the method chosen (CARD when the body named none). */
+  method: paymentMethodSchema.optional(),
+  /**
+   * Issue 28, 가상계좌 only: the server issued the account already; nothing opens in the
+   * browser. The booking is AWAITING_DEPOSIT until the deposit or `dueAt`.
+   */
+  virtualAccount: virtualAccountSchema.optional(),
+  /**
+   * Issue 28, for the provider's window: Toss's `requestPayment('카드', …)` extras (flowMode
+   * DIRECT with `easyPay`, or `cardCompany` and `cardInstallmentPlan`).
+   */
+  windowOptions: z
+    .object({
+      flowMode: z.enum(['DEFAULT', 'DIRECT']),
+      easyPay: z.string().optional(),
+      cardCompany: z.string().optional(),
+      cardInstallmentPlan: z.number().int().optional(),
+    })
+    .optional(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 

@@ -16,6 +16,8 @@ export type SeatStatus = z.infer<typeof seatStatusSchema>;
 
 export const bookingStatusSchema = z.enum([
   'PENDING_PAYMENT',
+  /** Issue 28: a 가상계좌 was issued; the seats stay taken until the deposit or its deadline. */
+  'AWAITING_DEPOSIT',
   'CONFIRMED',
   'CANCELED',
   'COMPLETED',
@@ -24,6 +26,8 @@ export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 
 export const paymentStatusSchema = z.enum([
   'PENDING',
+  /** Issue 28: the 가상계좌 is issued and the deposit not yet made (Toss's own status). */
+  'WAITING_FOR_DEPOSIT',
   'DONE',
   'CANCELED',
   'PARTIAL_CANCELED',
@@ -32,7 +36,8 @@ export const paymentStatusSchema = z.enum([
 ]);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const paymentMethodSchema = z.enum(['CARD', 'EASY_PAY']);
+/** The spec's CARD and EASY_PAY, and (issue 28) VIRTUAL_ACCOUNT: 가상계좌 (무통장입금). */
+export const paymentMethodSchema = z.enum(['CARD', 'EASY_PAY', 'VIRTUAL_ACCOUNT']);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const queueStatusSchema = z.enum([

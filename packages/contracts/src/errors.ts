@@ -86,6 +86,9 @@ export const errorCodes = [
   'E004', // (new) a mailed link already used
   // Promo codes (issue 27)
   'M006', // (new) too many wrong promo codes tried (enumeration defence)
+  // Payment methods (issue 28)
+  'M007', // (new) a deposit refund needs the buyer's refund account, and none is registered
+  'M008', // (new) a payment notice (webhook) the provider does not confirm: nothing changed
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -168,6 +171,8 @@ export const errorStatus = {
   E003: 410,
   E004: 409,
   M006: 429,
+  M007: 409,
+  M008: 400,
 } as const satisfies Record<ErrorCode, number>;
 
 export const errorMessages = {
@@ -248,6 +253,8 @@ export const errorMessages = {
   E003: '링크의 유효 시간이 지났습니다. 메일을 다시 요청해주세요.',
   E004: '이미 사용된 링크입니다.',
   M006: '할인 코드 입력 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  M007: '가상계좌로 결제한 예매는 환불받을 계좌를 먼저 등록해야 취소할 수 있습니다.',
+  M008: '결제사에서 확인되지 않는 알림입니다.',
 } as const satisfies Record<ErrorCode, string>;
 
 /** One field problem inside a validation error (`errors[]` of the envelope). */

@@ -31,3 +31,4 @@ export * from './pricing';
 export * from './ticket-types';
 export * from './promo-codes';
 export * from './payments';
+export * from './payment-methods';

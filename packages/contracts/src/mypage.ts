@@ -3,6 +3,7 @@ import './zod-setup';
 import { passwordSchema, profileFieldsSchema } from './auth';
 import { dateSchema, dateTimeSchema, timeSchema } from './common';
 import { bookingStatusSchema, paymentMethodSchema, paymentStatusSchema } from './enums';
+import { paymentDetailsSchema } from './payment-methods';
 import { bookingMoneySchema } from './payments';
 
 /** My page (api-contract.md §9): texts the server answers with. */
@@ -128,5 +129,7 @@ export const bookingDetailSchema = z.object({
   seatList: z.array(z.string()),
   /** Issue 27: tickets as charged, refunds, the cut-off and the receipt (additive). */
   money: bookingMoneySchema.optional(),
+  /** Issue 28: the method in words, the 가상계좌 to pay into, the 현금영수증 (additive). */
+  payment: paymentDetailsSchema.optional(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;

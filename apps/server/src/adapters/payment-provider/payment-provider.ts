@@ -21,6 +21,12 @@ export type ConfirmResult =
       paymentKey: string;
       method: 'CARD' | 'EASY_PAY';
       approvedAt: Date;
+      /**
+       * Issue 28: the 간편결제 provider's code (KAKAOPAY, …) when the provider says so, and the
+       * part paid in cash (a balance or an account, not a card): what a 현금영수증 covers.
+       */
+      easyPayProvider?: string | null;
+      cashAmount?: number;
     }
   | {
       ok: false;
@@ -47,6 +53,74 @@ export interface CancelRequest {
   reason: string;
   /** Repeating a cancel with the same key must not refund twice. */
   idempotencyKey: string;
+  /** Issue 28: required by the provider for a 가상계좌 payment, ignored for cards. */
+  refundReceiveAccount?: RefundReceiveAccount;
+}
+
+/** Issue 28: a 현금영수증 asked for with a payment (Toss's `cashReceipt`). */
+export interface CashReceiptInstruction {
+  type: '소득공제' | '지출증빙';
+  /** A phone number (소득공제) or a business registration number (지출증빙), digits only. */
+  registrationNumber: string;
+}
+
+/** Issue 28: `POST /v1/virtual-accounts`: the server issues the account, no window. */
+export interface IssueVirtualAccountRequest {
+  orderId: string;
+  orderName: string;
+  amount: number;
+  customerName: string;
+  /** Toss's two-digit bank code. */
+  bank: string;
+  /** The deposit is refused after this moment. */
+  dueAt: Date;
+  cashReceipt: CashReceiptInstruction | null;
+  /** 문화비 소득공제 대상. */
+  cultureExpense: boolean;
+  /** Where the provider posts the deposit notice (our webhook). */
+  callbackUrl: string;
+}
+
+export type IssueVirtualAccountResult =
+  | {
+      ok: true;
+      paymentKey: string;
+      bank: string;
+      accountNumber: string;
+      /** The account's holder as the bank shows it. */
+      holder: string;
+      dueAt: Date;
+    }
+  | { ok: false; code: string; message: string };
+
+/**
+ * Issue 28: a payment as the provider has it now (`GET /v1/payments/{paymentKey}`): what a
+ * webhook is checked against, never its own body.
+ */
+export interface ProviderPayment {
+  paymentKey: string;
+  orderId: string;
+  /** Toss's statuses: READY, WAITING_FOR_DEPOSIT, DONE, CANCELED, PARTIAL_CANCELED, EXPIRED, … */
+  status: string;
+  totalAmount: number;
+  method: 'CARD' | 'EASY_PAY' | 'VIRTUAL_ACCOUNT' | 'OTHER';
+  approvedAt: Date | null;
+}
+
+/** Issue 28: `POST /v1/cash-receipts` for a cash portion paid outside a deposit. */
+export interface IssueCashReceiptRequest {
+  orderId: string;
+  orderName: string;
+  amount: number;
+  receipt: CashReceiptInstruction;
+}
+
+/** Issue 28: where a refund of money that came by bank transfer goes (Toss's refundReceiveAccount). */
+export interface RefundReceiveAccount {
+  /** Toss's two-digit bank code. */
+  bank: string;
+  accountNumber: string;
+  holderName: string;
 }
 
 export interface CancelResult {
@@ -68,6 +142,15 @@ export interface PaymentProviderPort {
    * saying whether the provider refused (`refused`) or the outcome is unknown.
    */
   cancel(request: CancelRequest): Promise<CancelResult>;
+  /**
+   * Issue 28: issues a 가상계좌 for the order. A refusal is `{ ok: false }`; no answer or
+   * nonsense throws `PaymentProviderError` (the account may exist: nobody was shown it).
+   */
+  issueVirtualAccount(request: IssueVirtualAccountRequest): Promise<IssueVirtualAccountResult>;
+  /** Issue 28: the payment as the provider has it; null when it knows no such payment. */
+  getPayment(paymentKey: string): Promise<ProviderPayment | null>;
+  /** Issue 28: issues a 현금영수증; returns its 승인번호 (issueNumber). Throws when it could not. */
+  issueCashReceipt(request: IssueCashReceiptRequest): Promise<{ issueNumber: string }>;
 }
 
 /** The provider could not be reached or did not do what was asked. */

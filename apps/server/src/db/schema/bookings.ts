@@ -23,10 +23,11 @@ export const bookings = pgTable(
     concertId: integer('concert_id')
       .notNull()
       .references(() => concerts.id),
-    /** PENDING_PAYMENT | CONFIRMED | CANCELED | COMPLETED */
+    /** PENDING_PAYMENT | AWAITING_DEPOSIT (issue 28) | CONFIRMED | CANCELED | COMPLETED */
     status: text('status').notNull(),
     /** Integer won: grade prices plus the booking fee, computed by the server. */
     totalAmount: integer('total_amount').notNull(),
+    /** The payment window's end; for AWAITING_DEPOSIT (issue 28) the deposit's due time. */
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
     /** Issue 27: the promo code this booking used (upper case), kept as it was typed. */
     promoCode: text('promo_code'),
@@ -39,6 +40,10 @@ export const bookings = pgTable(
     uniqueIndex('bookings_number_key').on(t.bookingNumber),
     index('bookings_user_idx').on(t.userId, t.bookedAt),
     index('bookings_concert_status_idx').on(t.concertId, t.status),
+    // Issue 28: the deposit-expiry job's probe (every 250 ms) reads only this small index.
+    index('bookings_deposit_due_idx')
+      .on(t.paymentDeadline)
+      .where(sql`${t.status} = 'AWAITING_DEPOSIT'`),
   ],
 );
 
@@ -100,10 +105,29 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     paymentKey: text('payment_key'),
     amount: integer('amount').notNull(),
-    /** PENDING | DONE | CANCELED | PARTIAL_CANCELED | FAILED | EXPIRED */
+    /**
+     * PENDING | WAITING_FOR_DEPOSIT (issue 28) | DONE | CANCELED | PARTIAL_CANCELED | FAILED |
+     * EXPIRED
+     */
     status: text('status').notNull(),
-    /** CARD | EASY_PAY */
+    /** CARD | EASY_PAY | VIRTUAL_ACCOUNT (issue 28: chosen at booking, confirmed by the provider) */
     method: text('method'),
+    /** Issue 28: the buyer's choices (Toss codes): 카드사, 할부 months, 간편결제 provider. */
+    cardCompany: text('card_company'),
+    installmentMonths: integer('installment_months'),
+    easyPayProvider: text('easy_pay_provider'),
+    /** The part paid in cash (a 간편결제 balance or account, a deposit): what a 현금영수증 covers. */
+    cashAmount: integer('cash_amount'),
+    /** 가상계좌: the issued account and its due time (the booking's payment_deadline too). */
+    virtualAccountBank: text('virtual_account_bank'),
+    virtualAccountNumber: text('virtual_account_number'),
+    virtualAccountHolder: text('virtual_account_holder'),
+    virtualAccountDueAt: timestamp('virtual_account_due_at', { withTimezone: true }),
+    /** 현금영수증 asked for: type, the number encrypted at rest and masked, the issue number. */
+    cashReceiptType: text('cash_receipt_type'),
+    cashReceiptNumberEncrypted: text('cash_receipt_number_encrypted'),
+    cashReceiptNumberMasked: text('cash_receipt_number_masked'),
+    cashReceiptIssueNumber: text('cash_receipt_issue_number'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
@@ -146,6 +170,8 @@ export const paymentCancellations = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     failureCode: text('failure_code'),
+    /** Issue 28: a deposit given back went to this account (masked: bank and last digits). */
+    refundAccountMasked: text('refund_account_masked'),
   },
   (t) => [
     index('payment_cancellations_payment_idx').on(t.paymentId),
@@ -154,4 +180,40 @@ export const paymentCancellations = pgTable(
       .on(t.lastAttemptAt)
       .where(sql`${t.status} = 'REQUESTED'`),
   ],
+);
+
+/**
+ * Issue 28: the buyer's 환불 계좌 (one per account), used when a payment made by bank transfer
+ * (가상계좌) is given back. Number and holder are encrypted at rest (lib/field-crypto.ts); the
+ * masked forms are all that is ever shown.
+ */
+export const refundAccounts = pgTable('refund_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bankCode: text('bank_code').notNull(),
+  accountNumberEncrypted: text('account_number_encrypted').notNull(),
+  holderEncrypted: text('holder_encrypted').notNull(),
+  maskedNumber: text('masked_number').notNull(),
+  maskedHolder: text('masked_holder').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Issue 28: every payment notice a provider sent (the Toss webhook, the sandbox bank's), kept
+ * with what we made of it. It decides nothing: the payment's own state does (a replay finds it
+ * settled), and the provider is asked before anything changes.
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    eventType: text('event_type').notNull(),
+    orderId: text('order_id'),
+    /** confirmed | late-refund | ignored:<why> | unverified | error */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_notices_order_idx').on(t.orderId)],
 );

@@ -94,6 +94,11 @@ export const concerts = pgTable(
      * is the spec's 3. The fee table applies within it; a seller never charges above the table.
      */
     cancelDeadlineDays: integer('cancel_deadline_days'),
+    /** Issue 28: 가상계좌 offered; the deposit due 23:59 this many days after the booking day. */
+    virtualAccountEnabled: boolean('virtual_account_enabled').notNull().default(true),
+    depositDueDays: integer('deposit_due_days').notNull().default(1),
+    /** Issue 28: 문화비 소득공제 대상 (the seller's word; printed on the 예매확인서). */
+    cultureExpense: boolean('culture_expense').notNull().default(false),
     /** SCHEDULED | ON_SALE | SOLD_OUT | CANCELLED | COMPLETED */
     status: text('status').notNull().default('SCHEDULED'),
     /** Absolute http(s) URL, or a storage key of our own (served under /uploads). */

@@ -150,3 +150,26 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   transactionKey: text('transaction_key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issue 28: the sandbox provider's 가상계좌 books: each issued account, its amount and due
+ * time, and the deposit once the test bank page made it.
+ */
+export const sandboxVirtualAccounts = pgTable(
+  'sandbox_virtual_accounts',
+  {
+    paymentKey: text('payment_key').primaryKey(),
+    orderId: text('order_id').notNull(),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    holder: text('holder').notNull(),
+    amount: integer('amount').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    depositedAt: timestamp('deposited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_virtual_accounts_number_key').on(t.accountNumber),
+    uniqueIndex('sandbox_virtual_accounts_order_key').on(t.orderId),
+  ],
+);
