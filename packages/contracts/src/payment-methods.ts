@@ -270,11 +270,12 @@ export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 /** `PUT /users/me/refund-account`: stored encrypted, shown back masked only. */
 export const refundAccountBodySchema = z.object({
   bank: bankCodeSchema,
+  // Hyphens and spaces dropped by `overwrite`, not `transform`: the type stays a string, so the
+  // PUT body keeps its OpenAPI example (zod drops examples from a schema with a transform).
   accountNumber: z
     .string({ error: paymentMethodMessages.refundAccountNumber })
-    .trim()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{10,16}$/, { error: paymentMethodMessages.refundAccountNumber })),
+    .overwrite((v) => v.replace(/[\s-]/g, ''))
+    .regex(/^\d{10,16}$/, { error: paymentMethodMessages.refundAccountNumber }),
   holder: z
     .string({ error: paymentMethodMessages.refundAccountHolder })
     .trim()
