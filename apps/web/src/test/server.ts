@@ -77,6 +77,14 @@ export const defaultHandlers = [
   http.delete('/api/access-keys', () =>
     HttpResponse.json({ success: true, message: '좌석 선택 권한이 반납되었습니다.' }),
   ),
+  // Issue 28: no 환불 계좌 registered; a performance's 결제 설정 at their defaults.
+  http.get('/api/users/me/refund-account', () => HttpResponse.json({ success: true, data: null })),
+  http.get('/api/seller/concerts/:concertId/payment-settings', () =>
+    HttpResponse.json({
+      success: true,
+      data: { virtualAccountEnabled: true, depositDueDays: 1, cultureExpense: false },
+    }),
+  ),
   // Push and the bell: nothing subscribed, nothing unread, no alert asked.
   http.get('/api/notifications/status', () =>
     HttpResponse.json({ success: true, data: { subscribed: false } }),

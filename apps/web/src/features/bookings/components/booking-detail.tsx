@@ -18,7 +18,7 @@ import { BookingPaymentCard } from './booking-payment-card';
 import { BookingSeatsCard } from './booking-seats-card';
 import { BookingSummaryCard, type PosterComponent } from './booking-summary-card';
 import { BookingVenueCard } from './booking-venue-card';
-import { CancelBookingDialog } from './cancel-booking-dialog';
+import { CancelBookingDialog, type RefundAccountStepComponent } from './cancel-booking-dialog';
 
 const pageClass = 'mx-auto w-full max-w-6xl px-4 py-6 tablet:px-6 tablet:py-8 desktop:px-8';
 
@@ -111,9 +111,11 @@ function BookingNumberCopy({
 function BookingDetailContent({
   booking,
   Poster,
+  RefundAccountStep,
 }: {
   booking: BookingDetailResponse;
   Poster: PosterComponent;
+  RefundAccountStep?: RefundAccountStepComponent | undefined;
 }) {
   const actions = useBookingActions(booking);
   return (
@@ -157,6 +159,8 @@ function BookingDetailContent({
         isOpen={actions.isCancelDialogOpen}
         isCancelling={actions.isCancelling}
         notice={actions.cancelNotice}
+        refundAccountNotice={actions.refundAccountNotice}
+        RefundAccountStep={RefundAccountStep}
         onClose={actions.closeCancelDialog}
         onConfirm={actions.confirmCancel}
       />
@@ -167,13 +171,15 @@ function BookingDetailContent({
 interface BookingDetailProps {
   bookingNumber: string;
   Poster: PosterComponent;
+  /** The 환불 계좌 step a 가상계좌 booking's cancel asks first (issue 28; the app layer's). */
+  RefundAccountStep?: RefundAccountStepComponent;
 }
 
 /**
  * /bookingDetail/{bookingNumber} (buyer-side.md §2): the booking with its concert, venue,
  * seats and payment, and the actions on it. 404 is its own screen; other failures toast.
  */
-export function BookingDetail({ bookingNumber, Poster }: BookingDetailProps) {
+export function BookingDetail({ bookingNumber, Poster, RefundAccountStep }: BookingDetailProps) {
   const query = useBookingDetail(bookingNumber);
   const isNotFound = isApiError(query.error) && query.error.status === 404;
   const failedAt = query.isError && !isNotFound ? query.errorUpdatedAt : 0;
@@ -186,7 +192,15 @@ export function BookingDetail({ bookingNumber, Poster }: BookingDetailProps) {
     toast.error(bookingTexts.loadFailed);
   }, [failedAt]);
 
-  if (query.data) return <BookingDetailContent booking={query.data} Poster={Poster} />;
+  if (query.data) {
+    return (
+      <BookingDetailContent
+        booking={query.data}
+        Poster={Poster}
+        RefundAccountStep={RefundAccountStep}
+      />
+    );
+  }
   if (isNotFound) return <BookingNotFound />;
   if (query.isError) {
     return (

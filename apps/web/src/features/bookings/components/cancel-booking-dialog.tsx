@@ -1,5 +1,5 @@
-import { paymentMessages } from '@curtaincall/contracts';
-import { useState, type ReactNode } from 'react';
+import { paymentMessages, paymentMethodRules } from '@curtaincall/contracts';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatConcertSchedule } from '@/lib/format';
@@ -24,14 +24,40 @@ export interface CancelChoice {
   isWhole: boolean;
 }
 
+/**
+ * The 환불 계좌 step a 가상계좌 booking needs before its cancel (issue 28). The form belongs to
+ * another feature, so the app layer hands it in; this feature only asks it whether an account
+ * stands and tells it the server's reason when the cancel was refused for want of one.
+ */
+export interface RefundAccountStepProps {
+  /** The server's refusal (409 M007), or null. */
+  notice: string | null;
+  /** Whether a registered account stands; the cancel is offered only then. */
+  onReadyChange: (ready: boolean) => void;
+}
+export type RefundAccountStepComponent = ComponentType<RefundAccountStepProps>;
+
 interface CancelBookingDialogProps {
   booking: BookingDetailResponse;
   isOpen: boolean;
   isCancelling: boolean;
   /** Said above the quote, e.g. that the refund changed since it was shown (409). */
   notice: string | null;
+  /** The server refused the cancel for want of a refund account (409 M007): its message. */
+  refundAccountNotice?: string | null;
+  /**
+   * Asks a 가상계좌 buyer for the refund account (the app layer's composition). Without it the
+   * cancel goes as a card's, and the server's 409 M007 is said as the notice.
+   */
+  RefundAccountStep?: RefundAccountStepComponent | undefined;
   onClose: () => void;
   onConfirm: (choice: CancelChoice) => void;
+}
+
+/** A deposit came by bank transfer, so its refund needs the buyer's account (the rules table). */
+export function needsRefundAccount(booking: BookingDetailResponse): boolean {
+  const method = booking.payment?.method ?? booking.paymentMethod;
+  return method !== null && paymentMethodRules[method].needsRefundAccount;
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -48,9 +74,13 @@ function OpenCancelDialog({
   booking,
   isCancelling,
   notice,
+  refundAccountNotice = null,
+  RefundAccountStep,
   onClose,
   onConfirm,
 }: Omit<CancelBookingDialogProps, 'isOpen'>) {
+  const asksForAccount = RefundAccountStep !== undefined && needsRefundAccount(booking);
+  const [isAccountReady, setIsAccountReady] = useState(false);
   const money = booking.money;
   const tickets = money ? activeTickets(money) : [];
   const [unchecked, setUnchecked] = useState<ReadonlySet<number>>(new Set());
@@ -64,7 +94,11 @@ function OpenCancelDialog({
   const quote = useRefundQuote(booking.bookingNumber, money ? selected : null, hasSelection);
   const current = hasSelection && !quote.isPlaceholderData ? quote.data : undefined;
   const canConfirm =
-    current !== undefined && current.cancellable && !quote.isFetching && !isCancelling;
+    current !== undefined &&
+    current.cancellable &&
+    !quote.isFetching &&
+    !isCancelling &&
+    (!asksForAccount || isAccountReady);
 
   const toggle = (ticketId: number) =>
     setUnchecked((previous) => {
@@ -122,6 +156,17 @@ function OpenCancelDialog({
           disabled={isCancelling}
         />
       )}
+      {asksForAccount && (
+        <RefundAccountStep notice={refundAccountNotice} onReadyChange={setIsAccountReady} />
+      )}
+      {!asksForAccount && refundAccountNotice && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg bg-amber-500/10 px-3 py-2 text-sm text-amber-200"
+        >
+          {refundAccountNotice}
+        </p>
+      )}
       {notice && (
         <p
           role="alert"
@@ -150,7 +195,8 @@ function OpenCancelDialog({
  * The confirmation before cancelling (buyer-side.md §2: 돌아가기 / 취소하기), with the refund the
  * server quotes for it (issue 27): with several seats a checkbox each (all checked; a holder's
  * companion goes along), per seat the fee and the refund, and the total; fetched again on every
- * change. A booking past its cut-off shows why and cannot be confirmed.
+ * change. A booking past its cut-off shows why and cannot be confirmed. A 가상계좌 booking
+ * (issue 28) first needs the buyer's refund account: 취소하기 waits for the step to have one.
  */
 export function CancelBookingDialog({ isOpen, ...props }: CancelBookingDialogProps) {
   return isOpen ? <OpenCancelDialog {...props} /> : null;

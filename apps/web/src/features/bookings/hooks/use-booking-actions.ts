@@ -1,4 +1,4 @@
-import { paymentMessages } from '@curtaincall/contracts';
+import { paymentMessages, paymentMethodMessages } from '@curtaincall/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
@@ -46,6 +46,14 @@ function isQuoteChanged(error: unknown): boolean {
   );
 }
 
+/**
+ * A 가상계좌 payment's refund goes to the buyer's bank account, and none is registered (issue 28,
+ * 409 M007): the dialog stays open and asks for it.
+ */
+function isRefundAccountMissing(error: unknown): boolean {
+  return isApiError(error) && error.code === 'M007';
+}
+
 /** The provider did not answer the refund in time: the server retries it on its own (502). */
 function isRefundPending(error: unknown): boolean {
   return (
@@ -74,6 +82,7 @@ export function useBookingActions(booking: BookingDetailResponse) {
   const [isCopied, setIsCopied] = useState(false);
   const [isCancelDialogOpen, setIsCancelDialogOpen] = useState(false);
   const [cancelNotice, setCancelNotice] = useState<string | null>(null);
+  const [refundAccountNotice, setRefundAccountNotice] = useState<string | null>(null);
   const copyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cancelMutation = useCancelBookingMutation();
   const downloadMutation = useDownloadTicketsPdfMutation();
@@ -133,6 +142,7 @@ export function useBookingActions(booking: BookingDetailResponse) {
 
   const openCancelDialog = () => {
     setCancelNotice(null);
+    setRefundAccountNotice(null);
     setIsCancelDialogOpen(true);
   };
   const closeCancelDialog = () => {
@@ -147,6 +157,7 @@ export function useBookingActions(booking: BookingDetailResponse) {
       return;
     }
     const body = ticketIds ? { ticketIds, expectedRefund } : { expectedRefund };
+    setRefundAccountNotice(null);
     cancelMutation.mutate(
       { bookingId: booking.bookingId, body },
       {
@@ -157,6 +168,13 @@ export function useBookingActions(booking: BookingDetailResponse) {
           void queryClient.invalidateQueries({ queryKey: bookingsQueryRoot });
         },
         onError: (error) => {
+          // The dialog stays and asks for the account; 취소하기 once it is saved.
+          if (isRefundAccountMissing(error)) {
+            setRefundAccountNotice(
+              getErrorMessage(error, paymentMethodMessages.refundAccountRequired),
+            );
+            return;
+          }
           // The dialog stays with the new figure to confirm again.
           if (isQuoteChanged(error)) {
             setCancelNotice(paymentMessages.quoteChanged);
@@ -191,6 +209,7 @@ export function useBookingActions(booking: BookingDetailResponse) {
     isDownloading: downloadMutation.isPending,
     isCancelDialogOpen,
     cancelNotice,
+    refundAccountNotice,
     openCancelDialog,
     closeCancelDialog,
     confirmCancel,

@@ -52,6 +52,8 @@ export interface MypageProps {
   emailPanel?: ReactNode;
   /** The push consent switch shown under the profile (buyer-side.md §4). */
   pushConsent?: ReactNode;
+  /** The 환불 계좌 card shown under the push consent (issue 28). */
+  refundAccount?: ReactNode;
   /** After the profile was saved, e.g. to refresh the session's nickname. */
   onProfileSaved?: (profile: Profile) => void;
   /** After 모든 기기에서 로그아웃 ended this browser's session too, e.g. to clear the session user. */
@@ -68,6 +70,7 @@ export function Mypage({
   imagePicker,
   emailPanel,
   pushConsent,
+  refundAccount,
   onProfileSaved,
   onLoggedOutEverywhere,
 }: MypageProps) {
@@ -86,6 +89,7 @@ export function Mypage({
             imagePicker={imagePicker}
             emailPanel={emailPanel}
             pushConsent={pushConsent}
+            refundAccount={refundAccount}
             onProfileSaved={onProfileSaved}
             onLoggedOutEverywhere={onLoggedOutEverywhere}
           />

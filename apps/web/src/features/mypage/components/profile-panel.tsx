@@ -13,6 +13,8 @@ interface ProfilePanelProps {
   emailPanel?: ReactNode;
   /** The push consent switch (notifications feature), under the profile. */
   pushConsent?: ReactNode;
+  /** The 환불 계좌 card (refund-account feature, issue 28), under the push consent. */
+  refundAccount?: ReactNode;
   onProfileSaved?: ((profile: Profile) => void) | undefined;
   /** After 모든 기기에서 로그아웃: this browser is logged out too. */
   onLoggedOutEverywhere?: (() => void) | undefined;
@@ -27,6 +29,7 @@ export function ProfilePanel({
   imagePicker,
   emailPanel,
   pushConsent,
+  refundAccount,
   onProfileSaved,
   onLoggedOutEverywhere,
 }: ProfilePanelProps) {
@@ -53,6 +56,7 @@ export function ProfilePanel({
       </section>
       {emailPanel}
       {pushConsent}
+      {refundAccount}
       <LinkedAccountsPanel />
       <LogoutEverywherePanel onLoggedOut={onLoggedOutEverywhere} />
     </div>
