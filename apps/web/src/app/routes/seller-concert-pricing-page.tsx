@@ -10,6 +10,7 @@ import {
   usePricingConcert,
   usePricingGrades,
 } from '@/features/pricing/api/concert-pricing-basis';
+import { DepositSettingsSection } from '@/features/pricing/components/deposit-settings-section';
 import { PromoCodeSection } from '@/features/pricing/components/promo-code-section';
 import { TicketTypeSection } from '@/features/pricing/components/ticket-type-section';
 import { pricingTexts } from '@/features/pricing/utils/pricing-texts';
@@ -18,7 +19,8 @@ import { formatConcertDate } from '@/lib/format';
 /**
  * `/seller/concerts/:concertId/pricing` (권종·할인, issue 27): the concert's 권종 and 할인 코드,
  * each with what a buyer pays per grade, priced by the contracts' own function with today's
- * booking fee. A cancelled or completed concert's are shown but no longer changed.
+ * booking fee, and (issue 28) its 결제 설정: 가상계좌, 입금 기한, 문화비 소득공제. A cancelled or
+ * completed concert's are shown but no longer changed.
  */
 export function SellerConcertPricingPage() {
   const params = useParams();
@@ -88,6 +90,7 @@ export function SellerConcertPricingPage() {
         )}
         <TicketTypeSection {...basis} />
         <PromoCodeSection {...basis} />
+        <DepositSettingsSection concertId={concertId} isClosed={isClosed} />
       </div>
     );
   }

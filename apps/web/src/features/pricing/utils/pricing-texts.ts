@@ -105,4 +105,27 @@ export const pricingTexts = {
     saveFailed: '설정을 저장하지 못했습니다.',
     save: '저장',
   },
+  /** Issue 28: one performance's 가상계좌 and 문화비 소득공제 settings. */
+  deposit: {
+    title: '결제 설정',
+    description: '이 회차에서 받을 결제 수단과 가상계좌 입금 기한을 정하세요.',
+    virtualAccount: '가상계좌 결제 받기',
+    virtualAccountHint:
+      '구매자가 무통장입금(가상계좌)으로 결제할 수 있습니다. 입금 전까지 좌석은 판매되지 않습니다.',
+    dueDays: '입금 기한',
+    dueDaysHint:
+      '예매한 날부터 센 날의 23:59까지 입금받습니다. 예매 종료 시각과 공연 1일 전을 넘기지 않도록 앞당겨집니다.',
+    dueDaysOff: '가상계좌 결제를 받지 않으면 입금 기한은 쓰이지 않습니다.',
+    dueDayOption: (days: number) =>
+      days === 0 ? '예매 당일 23:59' : days === 1 ? '다음 날 23:59 (기본)' : `${days}일 후 23:59`,
+    cultureExpense: '문화비 소득공제 대상 공연',
+    cultureExpenseHint:
+      '체크하면 예매확인서에 문화비 소득공제 대상 공연임을 표시하고, 결제사에 알려 소득공제가 적용되게 합니다.',
+    save: '결제 설정 저장',
+    saved: '결제 설정이 저장되었습니다.',
+    saveFailed: '결제 설정을 저장하지 못했습니다.',
+    loadFailed: '결제 설정을 불러오지 못했습니다.',
+    loading: '결제 설정을 불러오는 중입니다',
+    closed: '취소되었거나 종료된 회차라 결제 설정을 바꿀 수 없습니다.',
+  },
 } as const;
