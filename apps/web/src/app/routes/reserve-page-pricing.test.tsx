@@ -338,7 +338,8 @@ describe('ReservePage: 권종, 할인 코드 and the price breakdown (issue 27)'
     serveSeatPage({ held: [111] });
     const user = await openPage();
     await user.selectOptions(typeSelect('A구역 1열 1번'), '장애인(심한) 50%');
-    expect(within(panel()).getAllByRole('combobox')).toHaveLength(1);
+    // One 권종 select (the payment step's 카드사 and 할부 selects are not seats').
+    expect(within(panel()).getAllByRole('combobox', { name: /권종$/ })).toHaveLength(1);
     expect(optionTexts(typeSelect('A구역 1열 1번'))).not.toContain('동반자 (같은 할인)');
   });
 
@@ -447,7 +448,7 @@ describe('ReservePage: 권종, 할인 코드 and the price breakdown (issue 27)'
     await waitFor(() =>
       expect(amountOf(panel(), '예매 수수료 (1,000원 × 2)')).toBe(formatPrice(2 * FEE)),
     );
-    expect(within(panel()).queryByRole('combobox')).toBeNull();
+    expect(within(panel()).queryByRole('combobox', { name: /권종$/ })).toBeNull();
     expect(amountOf(panel(), '좌석 금액 (2석)')).toBe('250,000원');
     expect(within(panel()).queryByText('총 결제금액')).toBeNull();
     expect(within(panel()).getByTestId('order-total')).toHaveTextContent('252,000원');

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { usePaymentStep } from '@/features/checkout/hooks/use-payment-step';
 import { useConcert } from '@/features/concerts/api/get-concert';
 import { ConcertDetailMessage } from '@/features/concerts/components/concert-detail';
 import { parseConcertId } from '@/features/concerts/utils/concert-id';
@@ -15,8 +15,9 @@ function SeatPageForConcert({ concertId }: { concertId: number }) {
   // The admission slot (queue feature) lives exactly as long as this page.
   useAccessKeyLease(concertId);
   const { data } = useConcert(concertId);
-  // 결제하기 books the held seats and opens the card window (checkout feature) over this page.
-  const { pay, checkoutWindow } = useCheckout();
+  // 결제하기 books the held seats with the chosen method (checkout feature's picker in the
+  // panel) and opens the payment window over this page, or goes to the 가상계좌 page.
+  const { pay, checkoutWindow, renderPaymentStep } = usePaymentStep();
   const concert = useMemo<SeatPageConcert | undefined>(
     () =>
       data
@@ -32,7 +33,12 @@ function SeatPageForConcert({ concertId }: { concertId: number }) {
   );
   return (
     <>
-      <SeatReservation concertId={concertId} concert={concert} onCheckout={pay} />
+      <SeatReservation
+        concertId={concertId}
+        concert={concert}
+        onCheckout={pay}
+        renderPaymentStep={renderPaymentStep}
+      />
       {checkoutWindow}
     </>
   );

@@ -1,4 +1,9 @@
-import type { BookingCreated, CreateBookingBody, FieldError } from '@curtaincall/contracts';
+import type {
+  BookingCreated,
+  CreateBookingBody,
+  FieldError,
+  PaymentChoice,
+} from '@curtaincall/contracts';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
@@ -9,6 +14,7 @@ import { createBooking } from '../api/create-booking';
 import { SandboxCheckoutWindow } from '../components/sandbox-checkout-window';
 import type { CheckoutOutcome } from '../utils/checkout-outcome';
 import { checkoutTexts } from '../utils/checkout-texts';
+import { depositResultPath, type DepositResultState } from '../utils/deposit-result';
 import { sandboxCheckoutUrl } from '../utils/sandbox-checkout';
 import { payWithToss } from '../utils/toss-checkout';
 
@@ -23,6 +29,8 @@ export interface CheckoutOrder {
   promoCode?: string;
   /** The total the seat page showed; the server's amount is charged either way. */
   expectedAmount?: number;
+  /** Issue 28: the method and its choices; absent means a card, as the spec's client sends. */
+  payment?: PaymentChoice;
 }
 
 /** The server refused the booking: the fields it named, for the page to place by its controls. */
@@ -61,6 +69,8 @@ const leaving = () => new Promise<never>(() => undefined);
  * Checkout (buyer-side.md §5, §8; api-contract.md §8.2): `POST /bookings`, then the provider's
  * card window: the sandbox page in an overlay on this origin, or Toss's SDK v1. A closed window
  * toasts '결제가 취소되었습니다.', anything else that fails '결제에 실패했습니다: {message}'.
+ * A 가상계좌 (issue 28) opens no window: the server issued the account with the booking, and the
+ * buyer goes to the deposit page to see it.
  */
 export function useCheckout(): Checkout {
   const navigate = useNavigate();
@@ -101,13 +111,24 @@ export function useCheckout(): Checkout {
   );
 
   const pay = useCallback(
-    async ({ expectedAmount, ...body }: CheckoutOrder): Promise<CheckoutRefusal | undefined> => {
+    async ({
+      expectedAmount,
+      payment,
+      ...rest
+    }: CheckoutOrder): Promise<CheckoutRefusal | undefined> => {
       let booking: BookingCreated;
       try {
-        booking = await createBooking(body);
+        booking = await createBooking(payment ? { ...rest, payment } : rest);
       } catch (error) {
         toast.error(checkoutTexts.failed(getErrorMessage(error)));
         return { fieldErrors: isApiError(error) ? error.fieldErrors : [] };
+      }
+      if (booking.virtualAccount) {
+        // Nothing to open: the account is issued. Back from the deposit page skips the spent
+        // seat page; the page reads the booking as the truth and paints this first.
+        const state: DepositResultState = { virtualAccount: booking.virtualAccount };
+        void navigate(depositResultPath(booking.bookingNumber), { replace: true, state });
+        return leaving();
       }
       let notice: string | null = null;
       if (expectedAmount !== undefined && booking.amount !== expectedAmount) {
@@ -130,7 +151,7 @@ export function useCheckout(): Checkout {
           return undefined;
       }
     },
-    [startCheckout],
+    [startCheckout, navigate],
   );
 
   const closeWindow = useCallback((outcome: CheckoutOutcome) => {

@@ -11,7 +11,9 @@ function readField(error: unknown, field: 'code' | 'message'): string | null {
 
 /**
  * Opens Toss's card window (api-contract.md §8.2): on approval or refusal Toss sends the whole
- * browser to successUrl/failUrl, so only a closed window or a failure comes back here.
+ * browser to successUrl/failUrl, so only a closed window or a failure comes back here. Every
+ * method but 가상계좌 goes through `requestPayment('카드', …)` (SDK v1): a 간편결제 is the card
+ * window in DIRECT mode with its `easyPay` code, as the server's `windowOptions` say (issue 28).
  */
 export async function payWithToss(booking: BookingCreated): Promise<CheckoutOutcome> {
   try {
@@ -23,6 +25,7 @@ export async function payWithToss(booking: BookingCreated): Promise<CheckoutOutc
       customerName: booking.customerName,
       successUrl: booking.successUrl,
       failUrl: booking.failUrl,
+      ...booking.windowOptions,
     });
     return { type: 'leaving' };
   } catch (error) {

@@ -11,6 +11,15 @@ export interface TossPaymentRequest {
   customerName: string;
   successUrl: string;
   failUrl: string;
+  /**
+   * Issue 28: the method's extras as the server chose them (BookingCreated.windowOptions):
+   * `flowMode: 'DIRECT'` with `easyPay` opens that 간편결제 at once; `cardCompany` and
+   * `cardInstallmentPlan` preset the card window.
+   */
+  flowMode?: 'DEFAULT' | 'DIRECT';
+  easyPay?: string;
+  cardCompany?: string;
+  cardInstallmentPlan?: number;
 }
 
 export interface TossPayments {

@@ -38,7 +38,7 @@ import { MapSkeleton, Stage } from './seat-map-parts';
 import { SeatLegend } from './seat-legend';
 import { SeatMapGrid } from './seat-map-grid';
 import { SeatMapViewport } from './seat-map-viewport';
-import { SeatSidePanel, ticketRulesText } from './seat-side-panel';
+import { SeatSidePanel, ticketRulesText, type PaymentStepRenderer } from './seat-side-panel';
 import { SectionOverview } from './section-overview';
 import { StandingZoneList, VenuePlan, venuePlanTexts } from './venue-plan';
 
@@ -69,6 +69,8 @@ interface SeatReservationProps {
    * server refused the booking.
    */
   onCheckout: (order: SeatCheckoutOrder) => Promise<SeatCheckoutRefusal | void>;
+  /** The payment step's method choice under the price (issue 28; the checkout feature's). */
+  renderPaymentStep?: PaymentStepRenderer;
 }
 
 const wholeVenue: SeatScope = { type: 'all' };
@@ -79,7 +81,12 @@ const noHolds: SeatRecord[] = [];
  * venue opens on its section overview), the selection panel; seat states kept live by long
  * polling; holds released and the user told when the countdown runs out.
  */
-export function SeatReservation({ concertId, concert, onCheckout }: SeatReservationProps) {
+export function SeatReservation({
+  concertId,
+  concert,
+  onCheckout,
+  renderPaymentStep,
+}: SeatReservationProps) {
   const seatMap = useSeatMap(concertId);
   const layout = seatMap.data;
   const drawn = useDrawnVenue(concertId, layout);
@@ -424,6 +431,7 @@ export function SeatReservation({ concertId, concert, onCheckout }: SeatReservat
           onRemove={(seat) => void release(seat)}
           onClearAll={() => void releaseAll(mine)}
           isPaying={checkout.isPaying}
+          renderPaymentStep={renderPaymentStep}
           onPay={() =>
             void checkout.pay(mine, deadline, {
               pricing: seatPricing.panel.pricing,

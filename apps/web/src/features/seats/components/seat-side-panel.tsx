@@ -1,7 +1,7 @@
 import { limits, type SeatMap } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
 import { ChevronUp, CreditCard, Info, Timer, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
 import { formatCountdown, formatDuration, useSecondsLeft } from '@/lib/use-seconds-left';
@@ -36,6 +36,16 @@ export const sidePanelTexts = {
   collapse: '접기',
 } as const;
 
+/**
+ * The payment step under the price (issue 28: the method picker), drawn by whoever owns
+ * checkout (the app passes the checkout feature's): the total it is for, and whether a
+ * booking or payment window is under way.
+ */
+export type PaymentStepRenderer = (context: {
+  total: number | null;
+  disabled: boolean;
+}) => ReactNode;
+
 /** '1회 최대 2매 선택 · 1인 최대 4매 예매': the per-hold and the per-person rule, together. */
 export function ticketRulesText(maxSeatsPerHold: number, maxTicketsPerUser: number): string {
   return `1회 최대 ${Math.min(maxSeatsPerHold, maxTicketsPerUser)}매 선택 · 1인 최대 ${maxTicketsPerUser}매 예매`;
@@ -57,6 +67,8 @@ interface SeatSidePanelProps {
   pendingIds: ReadonlySet<number>;
   /** A booking or payment window is under way: 결제하기 shows busy and takes no clicks. */
   isPaying?: boolean;
+  /** The method choice, shown with the seats (nothing without it: the spec's card only). */
+  renderPaymentStep?: PaymentStepRenderer | undefined;
   onRemove: (seat: SeatView) => void;
   onClearAll: () => void;
   /** 결제하기; also called without seats or time left, so the page can say why it cannot pay. */
@@ -86,6 +98,7 @@ export function SeatSidePanel({
   pricing,
   pendingIds,
   isPaying = false,
+  renderPaymentStep,
   onRemove,
   onClearAll,
   onPay,
@@ -256,6 +269,7 @@ export function SeatSidePanel({
               }
               disabled={isPaying}
             />
+            {renderPaymentStep?.({ total: breakdown?.total ?? null, disabled: isPaying })}
             <p
               className={clsx(
                 'mt-3 mb-1 rounded-lg px-3 py-2 text-xs leading-relaxed',
