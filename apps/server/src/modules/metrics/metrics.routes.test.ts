@@ -335,6 +335,10 @@ describe('GET /metrics refunds', () => {
     const provider: PaymentProviderPort = {
       name: 'sandbox',
       clientKey: sandbox.clientKey,
+      // Issue 28's calls, as the sandbox answers them: this test watches confirms and refunds only.
+      issueVirtualAccount: (request) => sandbox.issueVirtualAccount(request),
+      getPayment: (paymentKey) => sandbox.getPayment(paymentKey),
+      issueCashReceipt: (request) => sandbox.issueCashReceipt(request),
       confirm: (request) => sandbox.confirm(request),
       async cancel(request) {
         if (refuseNext > 0) {
@@ -409,6 +413,10 @@ describe('GET /metrics refunds', () => {
     const provider: PaymentProviderPort = {
       name: 'sandbox',
       clientKey: sandbox.clientKey,
+      // Issue 28's calls, as the sandbox answers them: this test watches confirms and refunds only.
+      issueVirtualAccount: (request) => sandbox.issueVirtualAccount(request),
+      getPayment: (paymentKey) => sandbox.getPayment(paymentKey),
+      issueCashReceipt: (request) => sandbox.issueCashReceipt(request),
       confirm: (request) => sandbox.confirm(request),
       async cancel(request) {
         if (loseNext > 0) {

@@ -36,6 +36,10 @@ const refunds: CancelRequest[] = [];
 const watchedProvider: PaymentProviderPort = {
   name: 'sandbox',
   clientKey: sandbox.clientKey,
+  // Issue 28's calls, as the sandbox answers them: this test watches confirms and refunds only.
+  issueVirtualAccount: (request) => sandbox.issueVirtualAccount(request),
+  getPayment: (paymentKey) => sandbox.getPayment(paymentKey),
+  issueCashReceipt: (request) => sandbox.issueCashReceipt(request),
   confirm: (request) => sandbox.confirm(request),
   async cancel(request) {
     if (!refunds.some((r) => r.idempotencyKey === request.idempotencyKey)) refunds.push(request);
