@@ -62,6 +62,7 @@ import { createMypageService } from './modules/mypage/mypage.service';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createFieldCrypto } from './lib/field-crypto';
 import { registerCompression } from './http/compression';
 import { registerDrain, startDraining } from './http/drain';
 import { registerErrorHandling, sendError } from './http/error-handler';
@@ -356,6 +357,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     extraEndpointOrigins: config.push.extraEndpointOrigins,
   });
+  // Issue 28: refund accounts and cash-receipt numbers are sealed with a key of their own,
+  // derived from the application secret every instance shares.
+  const fieldCrypto = createFieldCrypto(sessionSecret);
   const payments = createPaymentsService({
     db: database.db,
     notifier: notifications,
@@ -364,6 +368,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     provider: paymentProvider,
     clock,
     metrics: metrics.sale,
+    fieldCrypto,
+    publicBaseUrl: config.publicBaseUrl,
   });
   const bookings = createBookingsService({
     db: database.db,
@@ -377,6 +383,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sandboxCheckoutUrl: `${apiBase}/v1/sandbox-payments/checkout`,
     metrics: metrics.sale,
     promoTries,
+    depositTestMinutes: config.virtualAccountDueMinutes,
   });
   const tickets = createTicketsService({ db: database.db, secret: sessionSecret });
   const receipts = createReceiptsService({ db: database.db, clock });
@@ -685,6 +692,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     bookings,
     posterUploads,
     notifications,
+    payments,
   });
   notifications.setErrorReporter((error, context) => app.log.error({ err: error }, context));
   app.decorate('scheduler', scheduler);

@@ -118,6 +118,11 @@ const envSchema = z.object({
   QUEUE_GRACE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   /** Seat hold length (product-rules §4); shorter values are for tests and demos. */
   HOLD_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
+  /**
+   * Issue 28, tests and demos only: a 가상계좌 deposit is due this many minutes after the
+   * booking instead of 23:59 of the seller's day (the booking window and show caps still apply).
+   */
+  VIRTUAL_ACCOUNT_DUE_MINUTES: z.coerce.number().int().min(1).max(1_440).optional(),
   /** Queue entries, and seat holds/releases, allowed per account per minute (and 4x per IP). */
   QUEUE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   SEAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
@@ -252,6 +257,8 @@ export interface AppConfig {
     waitingGraceMs: number;
   };
   holdSeconds: number;
+  /** Issue 28: VIRTUAL_ACCOUNT_DUE_MINUTES (tests only); undefined: the calendar rule. */
+  virtualAccountDueMinutes: number | undefined;
   polling: {
     minTimeoutMs: number;
     maxTimeoutMs: number;
@@ -378,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       waitingGraceMs: e.QUEUE_GRACE_SECONDS * 1000,
     },
     holdSeconds: e.HOLD_SECONDS,
+    virtualAccountDueMinutes: e.VIRTUAL_ACCOUNT_DUE_MINUTES,
     polling: {
       minTimeoutMs: e.POLL_MIN_TIMEOUT_MS,
       maxTimeoutMs: e.POLL_MAX_TIMEOUT_MS,

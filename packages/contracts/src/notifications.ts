@@ -60,6 +60,12 @@ export const notificationTexts = {
   seatsReleasedTitle: '취소표가 나왔어요!',
   seatsReleasedBody: (concertTitle: string) =>
     `${concertTitle}에 예매할 수 있는 좌석이 생겼습니다. 먼저 예매하는 분께 돌아가요.`,
+  depositRequestedTitle: '가상계좌가 발급되었습니다. 기한 안에 입금해주세요.',
+  depositRequestedBody: (account: string, amount: string, due: string) =>
+    `${account} · ${amount} · ${due}까지 입금하지 않으면 예매가 취소됩니다.`,
+  refundAccountNeededTitle: '환불받을 계좌를 등록해주세요.',
+  refundAccountNeededBody: (concertTitle: string, bookingNumber: string) =>
+    `${concertTitle} · 예매번호 ${bookingNumber}: 입금 기한이 지난 뒤 입금된 금액을 돌려드리려면 마이페이지에서 환불 계좌를 등록해주세요.`,
 } as const;
 
 export const notificationKindSchema = z.enum([
@@ -68,6 +74,10 @@ export const notificationKindSchema = z.enum([
   'BOOKING_CANCELLED',
   'CONCERT_CANCELLED',
   'SEATS_RELEASED',
+  /** Issue 28: the 가상계좌 to pay into and its deadline. */
+  'DEPOSIT_REQUESTED',
+  /** Issue 28: a deposit to give back, and no refund account to send it to. */
+  'REFUND_ACCOUNT_NEEDED',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

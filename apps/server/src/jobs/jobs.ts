@@ -5,6 +5,7 @@ import type { AiSummaryService } from '../modules/ai-summary/ai-summary.service'
 import type { BookingsService } from '../modules/bookings/bookings.service';
 import type { ConcertsService } from '../modules/concerts/concerts.service';
 import type { NotificationsService } from '../modules/notifications/notifications.service';
+import type { PaymentsService } from '../modules/payments/payments.service';
 import type { PosterUploadsService } from '../modules/poster-uploads/poster-uploads.service';
 import type { QueueService } from '../modules/queue/queue.service';
 import type { SeatsService } from '../modules/seats/seats.service';
@@ -25,6 +26,7 @@ export function registerJobs(
     bookings: BookingsService;
     posterUploads: PosterUploadsService;
     notifications: NotificationsService;
+    payments: Pick<PaymentsService, 'expireUnpaidDeposits'>;
   },
 ): void {
   scheduler.add({
@@ -63,6 +65,18 @@ export function registerJobs(
     run: async () => {
       const expired = await deps.bookings.expireUnpaidBookings();
       if (expired > 0) deps.log.info({ expired }, 'unpaid bookings expired');
+    },
+  });
+  scheduler.add({
+    name: 'deposit-expiry',
+    // Issue 28: a 가상계좌 order unpaid at its deadline gives its seats back within 1 s (the
+    // hold-expiry goal: a day's orders share 23:59, so tens of thousands end at once; the job
+    // takes them in set-based batches). An idle run is one probe of a partial index.
+    intervalMs: 250,
+    lockTtlMs: 5_000,
+    run: async ({ signal }) => {
+      const expired = await deps.payments.expireUnpaidDeposits({ signal });
+      if (expired > 0) deps.log.info({ expired }, 'unpaid deposits expired');
     },
   });
   scheduler.add({

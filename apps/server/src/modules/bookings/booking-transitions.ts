@@ -7,7 +7,9 @@ import {
   closeUnpaidBooking,
   closeUnpaidOfCancelledConcert,
   confirmBooking as confirmPaidBooking,
+  expireOverdueDeposits,
   findActiveTicketTypeIds,
+  markAwaitingDeposit,
   freeBookingSeats,
   supersedeBooking,
   type BookingRow,
@@ -127,4 +129,35 @@ async function endBookings(
     case 'concertCancelled':
       return closeUnpaidOfCancelledConcert(tx, end.concertId, now);
   }
+}
+
+/** Issue 28: a 가상계좌 was issued: the booking awaits its deposit, its seats taken. */
+export function awaitDeposit(
+  tx: DbOrTx,
+  booking: BookingRow,
+  dueAt: Date,
+  now: Date,
+): Promise<number[]> {
+  return markAwaitingDeposit(tx, booking, dueAt, now);
+}
+
+/**
+ * Issue 28: one batch of deposits past their deadline: bookings CANCELED, payments EXPIRED,
+ * seats back on sale, and what the bookings took given back: the types' quota in one
+ * statement, the promo code uses of the bookings that used one.
+ */
+export async function expireDeposits(
+  tx: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<{ bookingIds: number[]; freedSeats: Array<{ id: number; concertId: number }> }> {
+  const expired = await expireOverdueDeposits(tx, now, limit);
+  const bookingIds = expired.bookings.map((b) => b.id);
+  if (bookingIds.length > 0) {
+    await releaseTicketTypes(tx, await findActiveTicketTypeIds(tx, { bookingIds }));
+    for (const booking of expired.bookings) {
+      if (booking.promoCode !== null) await releaseRedemption(tx, booking.id, now);
+    }
+  }
+  return { bookingIds, freedSeats: expired.freedSeats };
 }

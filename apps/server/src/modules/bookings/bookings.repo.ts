@@ -104,8 +104,9 @@ export async function lockOverdueBookings(tx: DbOrTx, now: Date, limit: number):
 }
 
 /**
- * Seats already paid for by the user in this concert (maxTicketsPerUser counts them); a seat
- * cancelled on its own no longer counts.
+ * Seats already paid for by the user in this concert (maxTicketsPerUser counts them), and
+ * (issue 28) those of a 가상계좌 order awaiting its deposit; a seat cancelled on its own no
+ * longer counts.
  */
 export async function countConfirmedSeats(
   db: DbOrTx,
@@ -116,7 +117,7 @@ export async function countConfirmedSeats(
     db,
     sql`select count(*)::int as n from tickets t join bookings b on b.id = t.booking_id
           where b.user_id = ${userId} and b.concert_id = ${concertId}
-            and b.status in ('CONFIRMED', 'COMPLETED') and t.status = 'ACTIVE'`,
+            and b.status in ('AWAITING_DEPOSIT', 'CONFIRMED', 'COMPLETED') and t.status = 'ACTIVE'`,
   );
   return Number(row?.n ?? 0);
 }
@@ -503,6 +504,11 @@ export interface ConcertForBooking {
   showId: number;
   /** Issue 26: tickets per buyer across the show's performances; null: no such limit. */
   maxTicketsPerShow: number | null;
+  /** Issue 28: the booking window's end and the seller's deposit rules. */
+  bookingEndAt: Date;
+  virtualAccountEnabled: boolean;
+  depositDueDays: number;
+  cultureExpense: boolean;
 }
 
 export async function findConcertForBooking(
@@ -516,12 +522,17 @@ export async function findConcertForBooking(
     max_tickets: number;
     show_id: number;
     max_per_show: number | null;
+    booking_end_at: Date | string;
+    virtual_account_enabled: boolean;
+    deposit_due_days: number;
+    culture_expense: boolean;
   }>(
     db,
     sql`select c.title, to_char(c.concert_date, 'YYYY-MM-DD') as concert_date,
                c.start_time::text as start_time,
                c.max_tickets_per_user as max_tickets, c.show_id,
-               s.max_tickets_per_show as max_per_show
+               s.max_tickets_per_show as max_per_show, c.booking_end_at,
+               c.virtual_account_enabled, c.deposit_due_days, c.culture_expense
           from concerts c join shows s on s.id = c.show_id
           where c.id = ${concertId}`,
   );
@@ -534,6 +545,11 @@ export async function findConcertForBooking(
         maxTicketsPerUser: Number(row.max_tickets),
         showId: Number(row.show_id),
         maxTicketsPerShow: row.max_per_show === null ? null : Number(row.max_per_show),
+        bookingEndAt:
+          row.booking_end_at instanceof Date ? row.booking_end_at : new Date(row.booking_end_at),
+        virtualAccountEnabled: Boolean(row.virtual_account_enabled),
+        depositDueDays: Number(row.deposit_due_days),
+        cultureExpense: Boolean(row.culture_expense),
       }
     : undefined;
 }
@@ -567,7 +583,8 @@ export async function countShowSeats(db: DbOrTx, userId: number, showId: number)
              join bookings b on b.id = t.booking_id
              join concerts c on c.id = b.concert_id
             where b.user_id = ${userId} and c.show_id = ${showId}
-              and b.status in ('CONFIRMED', 'COMPLETED') and t.status = 'ACTIVE')
+              and b.status in ('AWAITING_DEPOSIT', 'CONFIRMED', 'COMPLETED')
+              and t.status = 'ACTIVE')
           + (select count(*)::int from concert_seats s
                join bookings b on b.id = s.booking_id
                join concerts c on c.id = b.concert_id
@@ -579,7 +596,9 @@ export async function countShowSeats(db: DbOrTx, userId: number, showId: number)
 
 /**
  * Everything unpaid or held of a cancelled concert ends: unpaid bookings CANCELED (their pending
- * payment CANCELED, tickets detached), every RESERVED seat AVAILABLE again. Paid bookings stay
+ * payment CANCELED, tickets detached), every RESERVED seat AVAILABLE again; (issue 28) 가상계좌
+ * orders awaiting their deposit too, with their BOOKED seats (the account expires unpaid; a
+ * deposit that still arrives is given back as a late one). Paid bookings stay
  * CONFIRMED until their refund succeeds (the refund job, modules/payments). Returns the freed seat ids.
  */
 export async function closeUnpaidOfCancelledConcert(
@@ -593,12 +612,13 @@ export async function closeUnpaidOfCancelledConcert(
     tx,
     sql`with closed as (
           update bookings set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
-          where concert_id = ${concertId} and status = 'PENDING_PAYMENT'
+          where concert_id = ${concertId} and status in ('PENDING_PAYMENT', 'AWAITING_DEPOSIT')
           returning id
         ), payments_closed as (
           update payments set status = 'CANCELED', failure_code = 'CONCERT_CANCELLED',
             failure_message = '공연이 취소되어 결제가 취소되었습니다.', updated_at = ${now}
-          where booking_id in (select id from closed) and status = 'PENDING'
+          where booking_id in (select id from closed)
+            and status in ('PENDING', 'WAITING_FOR_DEPOSIT')
           returning id
         ), tickets_detached as (
           update tickets set concert_seat_id = null
@@ -611,7 +631,9 @@ export async function closeUnpaidOfCancelledConcert(
     tx,
     sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
           hold_expires_at = null, booking_id = null, updated_at = ${now}
-        where concert_id = ${concertId} and status = 'RESERVED'
+        where concert_id = ${concertId}
+          and (status = 'RESERVED'
+               or (status = 'BOOKED' and booking_id = any(${`{${closed.map((r) => Number(r.id)).join(',')}}`}::int[])))
         returning id`,
   );
   return {
@@ -627,7 +649,8 @@ export async function findCancelledConcertsWithLeftovers(db: DbOrTx): Promise<nu
     sql`select c.id from concerts c
         where c.status = 'CANCELLED'
           and (exists (select 1 from bookings b
-                       where b.concert_id = c.id and b.status = 'PENDING_PAYMENT')
+                       where b.concert_id = c.id
+                         and b.status in ('PENDING_PAYMENT', 'AWAITING_DEPOSIT'))
                or exists (select 1 from concert_seats s
                           where s.concert_id = c.id and s.status = 'RESERVED'))`,
   );
@@ -657,4 +680,89 @@ export async function findActiveTicketTypeIds(
              where id in (${list}) and status = 'ACTIVE' and ticket_type_id is not null`,
   );
   return rows.map((row) => Number(row.ticket_type_id));
+}
+
+/**
+ * Issue 28: a 가상계좌 was issued: the booking waits for the deposit until `dueAt`, its seats
+ * BOOKED (taken on the seat map; holds cleared, so no hold sweep or hold limit touches them),
+ * still attached to the booking so the deadline can give exactly these back.
+ */
+export async function markAwaitingDeposit(
+  tx: DbOrTx,
+  booking: BookingRow,
+  dueAt: Date,
+  now: Date,
+): Promise<number[]> {
+  await tx.execute(
+    sql`update bookings set status = 'AWAITING_DEPOSIT', payment_deadline = ${dueAt},
+          updated_at = ${now}
+        where id = ${booking.id}`,
+  );
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update concert_seats set status = 'BOOKED', held_by_user_id = null, held_at = null,
+          hold_expires_at = null, updated_at = ${now}
+        where booking_id = ${booking.id}
+        returning id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Issue 28: the deposit deadline passed. One batch, set-based (a day's orders share 23:59, so
+ * tens of thousands end at the same moment): the bookings CANCELED, their payments EXPIRED,
+ * their seats AVAILABLE, a sold-out concert on sale again. Rows another transaction holds (a
+ * deposit being confirmed) are skipped and looked at again next time.
+ */
+export async function expireOverdueDeposits(
+  tx: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<{
+  bookings: Array<{ id: number; concertId: number; promoCode: string | null }>;
+  freedSeats: Array<{ id: number; concertId: number }>;
+}> {
+  const closed = await queryRows<{ id: number; concert_id: number; promo_code: string | null }>(
+    tx,
+    sql`with due as (
+          select id from bookings
+           where status = 'AWAITING_DEPOSIT' and payment_deadline <= ${now}
+           order by payment_deadline
+           limit ${limit}
+           for update skip locked
+        ), closed as (
+          update bookings b set status = 'CANCELED', canceled_at = ${now}, updated_at = ${now}
+            from due where b.id = due.id
+          returning b.id, b.concert_id, b.promo_code
+        ), expired_payments as (
+          update payments set status = 'EXPIRED', failure_code = 'DEPOSIT_EXPIRED',
+                 failure_message = '입금 기한이 지나 예매가 취소되었습니다.', updated_at = ${now}
+           where booking_id in (select id from closed) and status = 'WAITING_FOR_DEPOSIT'
+          returning id
+        )
+        select id, concert_id, promo_code from closed`,
+  );
+  if (closed.length === 0) return { bookings: [], freedSeats: [] };
+  const ids = sql.join(
+    closed.map((r) => sql`${Number(r.id)}`),
+    sql`, `,
+  );
+  const freed = await queryRows<{ id: number; concert_id: number }>(
+    tx,
+    sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
+          hold_expires_at = null, booking_id = null, updated_at = ${now}
+        where booking_id in (${ids})
+        returning id, concert_id`,
+  );
+  for (const concertId of new Set(closed.map((r) => Number(r.concert_id)))) {
+    await reopenSoldOut(tx, concertId, now);
+  }
+  return {
+    bookings: closed.map((r) => ({
+      id: Number(r.id),
+      concertId: Number(r.concert_id),
+      promoCode: r.promo_code,
+    })),
+    freedSeats: freed.map((r) => ({ id: Number(r.id), concertId: Number(r.concert_id) })),
+  };
 }

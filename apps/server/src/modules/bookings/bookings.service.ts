@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  INSTALLMENT_MIN_AMOUNT,
   PricingProblem,
   bookingMessages,
+  paymentMethodMessages,
+  paymentMethodRules,
   showMessages,
   type BookingCreated,
   type BookingOutline,
   type CreateBookingBody,
+  type PaymentChoice,
   type PriceBreakdown,
   type PromoTerms,
   type SeatToPrice,
@@ -48,6 +52,28 @@ import type { PromoTryLimiter } from '../promo-codes/promo-tries';
 import { claimTicketTypes } from '../ticket-types/ticket-types.pricing';
 import { publishSeatChange } from './seat-events';
 import { endUnpaidBookings } from './booking-transitions';
+import { depositDueAt } from '../payments/deposit-deadline';
+
+/**
+ * Issue 28: the method's own rules against the server's amount (a free booking goes through
+ * as before, whatever the method): its minimum, 할부 only from 50,000원, a 현금영수증 only
+ * where cash is paid. 400 C001 naming the `payment` field.
+ */
+function checkMethodFits(choice: PaymentChoice, total: number): void {
+  const rule = paymentMethodRules[choice.method];
+  const refuse = (field: string, message: string): never => {
+    throw new AppError('C001', message, [{ field, message }]);
+  };
+  if (total > 0 && total < rule.minAmount) {
+    refuse(
+      'payment.method',
+      paymentMethodMessages.belowMinimum(rule.label, `${rule.minAmount.toLocaleString('ko-KR')}원`),
+    );
+  }
+  if (choice.method === 'CARD' && choice.installmentMonths > 0 && total < INSTALLMENT_MIN_AMOUNT) {
+    refuse('payment.installmentMonths', paymentMethodMessages.installmentBelowMinimum);
+  }
+}
 
 /** Minutes a buyer has to pay once the booking is made (product-rules.md §6). */
 export const PAYMENT_WINDOW_MINUTES = 10;
@@ -143,7 +169,12 @@ export function createBookingsService(deps: {
   concerts: ConcertsService;
   payments: Pick<
     PaymentsService,
-    'priceNewBooking' | 'openPayment' | 'latestPayment' | 'runRefunds' | 'refundProgress'
+    | 'priceNewBooking'
+    | 'openPayment'
+    | 'latestPayment'
+    | 'runRefunds'
+    | 'refundProgress'
+    | 'issueVirtualAccount'
   >;
   provider: Pick<PaymentProviderPort, 'name' | 'clientKey'>;
   clock: Clock;
@@ -155,6 +186,8 @@ export function createBookingsService(deps: {
   notifier?: BookingNotifier;
   /** The wrong-promo-code limit shared with the code check route (issue 27). */
   promoTries?: PromoTryLimiter;
+  /** Issue 28: VIRTUAL_ACCOUNT_DUE_MINUTES (tests only). */
+  depositTestMinutes?: number | undefined;
 }) {
   const { db, bus, concerts, payments, provider, clock, notifier } = deps;
 
@@ -199,6 +232,30 @@ export function createBookingsService(deps: {
     const alreadyBooked = await countConfirmedSeats(db, user.id, concertId);
     if (alreadyBooked + concertSeatIds.length > concert.maxTicketsPerUser) {
       throw new AppError('C001', bookingMessages.overTicketLimit(concert.maxTicketsPerUser));
+    }
+    // Issue 28: the method (a card when the spec's client names none) and, for a 가상계좌, its
+    // deposit deadline, checked before anything is held for it.
+    const choice: PaymentChoice = body.payment ?? { method: 'CARD', installmentMonths: 0 };
+    let dueAt: Date | null = null;
+    if (choice.method === 'VIRTUAL_ACCOUNT') {
+      if (!concert.virtualAccountEnabled) {
+        throw new AppError('C001', paymentMethodMessages.virtualAccountDisabled, [
+          { field: 'payment.method', message: paymentMethodMessages.virtualAccountDisabled },
+        ]);
+      }
+      dueAt = depositDueAt({
+        now,
+        depositDueDays: concert.depositDueDays,
+        bookingEndAt: concert.bookingEndAt,
+        concertDate: concert.concertDate,
+        startTime: concert.startTime,
+        testMinutes: deps.depositTestMinutes,
+      });
+      if (!dueAt) {
+        throw new AppError('C001', paymentMethodMessages.virtualAccountUnavailable, [
+          { field: 'payment.method', message: paymentMethodMessages.virtualAccountUnavailable },
+        ]);
+      }
     }
     const deadline = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
     const orderId = randomUUID();
@@ -245,6 +302,7 @@ export function createBookingsService(deps: {
         }
         const order = await chooseSeatTerms(tx, { body, seats, concert, userId: user.id, now });
         const breakdown = await price(tx, body, seats, order);
+        checkMethodFits(choice, breakdown.total);
         const bookingId = await insertBooking(tx, {
           bookingNumber,
           userId: user.id,
@@ -264,7 +322,11 @@ export function createBookingsService(deps: {
             now,
           });
         }
-        await payments.openPayment(tx, { bookingId, orderId, amount: breakdown.total, now });
+        await payments.openPayment(
+          tx,
+          { bookingId, orderId, amount: breakdown.total, now },
+          choice,
+        );
         await attachSeats(
           tx,
           bookingId,
@@ -272,17 +334,30 @@ export function createBookingsService(deps: {
           deadline,
           now,
         );
-        return breakdown;
+        return { ...breakdown, bookingId };
       });
     // A promo code is a guess until it proves right: the booking counts as one try of the
     // enumeration limit (the check route's), counted around the transaction, never inside it.
-    const created =
+    const { bookingId, ...created } =
       body.promoCode !== undefined && deps.promoTries
         ? await deps.promoTries.attempt({ userId: user.id, clientIp: client.ip }, book)
         : await book();
     deps.metrics?.booking('created');
     // The holds' expiry changed: the buyer's other tabs see the new remainingSeconds.
     await publishSeats(concertId, concertSeatIds);
+    // Issue 28: a 가상계좌 is issued by the server at once; the seats wait for the deposit.
+    const virtualAccount =
+      choice.method === 'VIRTUAL_ACCOUNT' && dueAt
+        ? await payments.issueVirtualAccount({
+            bookingId,
+            orderId,
+            orderName: concert.title,
+            customerName: user.nickname,
+            bank: choice.bank,
+            dueAt,
+            cultureExpense: concert.cultureExpense,
+          })
+        : undefined;
 
     const base = deps.publicBaseUrl.replace(/\/$/, '');
     const answer: BookingCreated = {
@@ -295,9 +370,27 @@ export function createBookingsService(deps: {
       successUrl: `${base}/api/v1/payments/success`,
       failUrl: `${base}/api/v1/payments/fail`,
       provider: provider.name,
-      paymentDeadlineSeconds: PAYMENT_WINDOW_MINUTES * 60,
+      paymentDeadlineSeconds:
+        virtualAccount && dueAt
+          ? Math.max(0, Math.floor((dueAt.getTime() - now.getTime()) / 1000))
+          : PAYMENT_WINDOW_MINUTES * 60,
       breakdown: created,
+      method: choice.method,
     };
+    if (virtualAccount) {
+      answer.virtualAccount = virtualAccount;
+      return answer;
+    }
+    answer.windowOptions =
+      choice.method === 'EASY_PAY'
+        ? { flowMode: 'DIRECT', easyPay: choice.easyPayProvider }
+        : choice.method === 'CARD' && choice.cardCompany
+          ? {
+              flowMode: 'DIRECT',
+              cardCompany: choice.cardCompany,
+              cardInstallmentPlan: choice.installmentMonths,
+            }
+          : { flowMode: 'DEFAULT' };
     if (provider.name === 'sandbox' && deps.sandboxCheckoutUrl) {
       const query = new URLSearchParams({
         orderId,
@@ -305,6 +398,14 @@ export function createBookingsService(deps: {
         amount: String(created.total),
         customerName: user.nickname,
       });
+      if (choice.method === 'EASY_PAY') {
+        query.set('method', 'EASY_PAY');
+        query.set('easyPay', choice.easyPayProvider);
+      } else if (choice.method === 'CARD') {
+        if (choice.cardCompany) query.set('cardCompany', choice.cardCompany);
+        if (choice.installmentMonths > 0)
+          query.set('installment', String(choice.installmentMonths));
+      }
       answer.checkoutUrl = `${deps.sandboxCheckoutUrl}?${query.toString()}`;
     }
     return answer;

@@ -291,6 +291,55 @@ export function createNotificationsService(deps: {
     }
   }
 
+  /** Issue 28: the issued 가상계좌 (bank, number, amount, deadline), by push and in the inbox. */
+  async function depositRequested(
+    bookingId: number,
+    account: { bankName: string; accountNumber: string; amount: number; dueAt: string },
+  ): Promise<void> {
+    try {
+      const booking = await findBookingForNotice(db, bookingId);
+      if (!booking) return;
+      const due = account.dueAt.replace('T', ' ').slice(0, 16);
+      await notify([
+        {
+          userId: booking.userId,
+          kind: 'DEPOSIT_REQUESTED',
+          title: notificationTexts.depositRequestedTitle,
+          body: notificationTexts.depositRequestedBody(
+            `${account.bankName} ${account.accountNumber}`,
+            `${account.amount.toLocaleString('ko-KR')}원`,
+            due,
+          ),
+          url: `/bookingDetail/${encodeURIComponent(booking.bookingNumber)}`,
+        },
+      ]);
+    } catch (error) {
+      reportError(error, 'deposit notification not stored');
+    }
+  }
+
+  /** Issue 28: a late deposit waits for the buyer's refund account. */
+  async function refundAccountNeeded(bookingId: number): Promise<void> {
+    try {
+      const booking = await findBookingForNotice(db, bookingId);
+      if (!booking) return;
+      await notify([
+        {
+          userId: booking.userId,
+          kind: 'REFUND_ACCOUNT_NEEDED',
+          title: notificationTexts.refundAccountNeededTitle,
+          body: notificationTexts.refundAccountNeededBody(
+            namePerformance(booking.concertTitle, booking.performance),
+            booking.bookingNumber,
+          ),
+          url: '/mypage',
+        },
+      ]);
+    } catch (error) {
+      reportError(error, 'refund account notification not stored');
+    }
+  }
+
   // ------------------------------------------------------------------ the outbox
 
   async function deliverOne(
@@ -380,6 +429,8 @@ export function createNotificationsService(deps: {
     bookingConfirmed: (bookingId: number) => bookingNotice(bookingId, 'BOOKING_CONFIRMED'),
     bookingCancelled: (bookingId: number) => bookingNotice(bookingId, 'BOOKING_CANCELLED'),
     concertCancelledRefund: (bookingId: number) => bookingNotice(bookingId, 'CONCERT_CANCELLED'),
+    depositRequested,
+    refundAccountNeeded,
     deliverDuePushes,
     setErrorReporter(report: (error: unknown, context: string) => void) {
       reportError = report;
@@ -392,5 +443,10 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 /** What the bookings service tells (a narrow view, so bookings need not know the rest). */
 export type BookingNotifier = Pick<
   NotificationsService,
-  'bookingConfirmed' | 'bookingCancelled' | 'concertCancelledRefund' | 'seatsReleased'
+  | 'bookingConfirmed'
+  | 'bookingCancelled'
+  | 'concertCancelledRefund'
+  | 'seatsReleased'
+  | 'depositRequested'
+  | 'refundAccountNeeded'
 >;

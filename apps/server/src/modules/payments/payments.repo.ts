@@ -48,14 +48,205 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
+/** Issue 28: what the buyer chose to pay with, stored with the PENDING payment. */
+export interface PaymentChoiceColumns {
+  method: string;
+  cardCompany: string | null;
+  installmentMonths: number | null;
+  easyPayProvider: string | null;
+  cashReceiptType: string | null;
+  cashReceiptNumberEncrypted: string | null;
+  cashReceiptNumberMasked: string | null;
+}
+
 export async function insertPayment(
   tx: DbOrTx,
-  values: { bookingId: number; orderId: string; provider: string; amount: number; now: Date },
+  values: {
+    bookingId: number;
+    orderId: string;
+    provider: string;
+    amount: number;
+    now: Date;
+    choice?: PaymentChoiceColumns;
+  },
+): Promise<void> {
+  const c = values.choice;
+  await tx.execute(
+    sql`insert into payments (booking_id, order_id, provider, amount, status, created_at, updated_at,
+                              method, card_company, installment_months, easy_pay_provider,
+                              cash_receipt_type, cash_receipt_number_encrypted,
+                              cash_receipt_number_masked)
+        values (${values.bookingId}, ${values.orderId}, ${values.provider}, ${values.amount},
+                'PENDING', ${values.now}, ${values.now}, ${c?.method ?? null},
+                ${c?.cardCompany ?? null}, ${c?.installmentMonths ?? null},
+                ${c?.easyPayProvider ?? null}, ${c?.cashReceiptType ?? null},
+                ${c?.cashReceiptNumberEncrypted ?? null}, ${c?.cashReceiptNumberMasked ?? null})`,
+  );
+}
+
+/** Every column that says how the payment was made (issue 28): the detail, receipt, refunds. */
+export interface PaymentMethodRow extends PaymentRow {
+  cardCompany: string | null;
+  installmentMonths: number | null;
+  easyPayProvider: string | null;
+  cashAmount: number | null;
+  virtualAccountBank: string | null;
+  virtualAccountNumber: string | null;
+  virtualAccountHolder: string | null;
+  virtualAccountDueAt: Date | null;
+  cashReceiptType: string | null;
+  cashReceiptNumberEncrypted: string | null;
+  cashReceiptNumberMasked: string | null;
+  cashReceiptIssueNumber: string | null;
+  failureCode: string | null;
+}
+
+export async function findPaymentMethodRow(
+  db: DbOrTx,
+  by: { orderId: string } | { paymentId: number },
+): Promise<PaymentMethodRow | undefined> {
+  const where = 'orderId' in by ? sql`order_id = ${by.orderId}` : sql`id = ${by.paymentId}`;
+  const [r] = await queryRows<
+    RawPayment & {
+      card_company: string | null;
+      installment_months: number | null;
+      easy_pay_provider: string | null;
+      cash_amount: number | null;
+      virtual_account_bank: string | null;
+      virtual_account_number: string | null;
+      virtual_account_holder: string | null;
+      virtual_account_due_at: Date | string | null;
+      cash_receipt_type: string | null;
+      cash_receipt_number_encrypted: string | null;
+      cash_receipt_number_masked: string | null;
+      cash_receipt_issue_number: string | null;
+      failure_code: string | null;
+    }
+  >(
+    db,
+    sql`select id, booking_id, order_id, provider, payment_key, amount, status, method,
+               card_company, installment_months, easy_pay_provider, cash_amount,
+               virtual_account_bank, virtual_account_number, virtual_account_holder,
+               virtual_account_due_at, cash_receipt_type, cash_receipt_number_encrypted,
+               cash_receipt_number_masked, cash_receipt_issue_number, failure_code
+          from payments where ${where}`,
+  );
+  if (!r) return undefined;
+  return {
+    ...toPayment(r),
+    cardCompany: r.card_company,
+    installmentMonths: r.installment_months === null ? null : Number(r.installment_months),
+    easyPayProvider: r.easy_pay_provider,
+    cashAmount: r.cash_amount === null ? null : Number(r.cash_amount),
+    virtualAccountBank: r.virtual_account_bank,
+    virtualAccountNumber: r.virtual_account_number,
+    virtualAccountHolder: r.virtual_account_holder,
+    virtualAccountDueAt:
+      r.virtual_account_due_at === null ? null : asDate(r.virtual_account_due_at),
+    cashReceiptType: r.cash_receipt_type,
+    cashReceiptNumberEncrypted: r.cash_receipt_number_encrypted,
+    cashReceiptNumberMasked: r.cash_receipt_number_masked,
+    cashReceiptIssueNumber: r.cash_receipt_issue_number,
+    failureCode: r.failure_code,
+  };
+}
+
+/** Issue 28: the provider issued the 가상계좌: WAITING_FOR_DEPOSIT with the account. */
+export async function markVirtualAccountIssued(
+  tx: DbOrTx,
+  payment: {
+    id: number;
+    paymentKey: string;
+    bank: string;
+    accountNumber: string;
+    holder: string;
+    dueAt: Date;
+  },
+  now: Date,
 ): Promise<void> {
   await tx.execute(
-    sql`insert into payments (booking_id, order_id, provider, amount, status, created_at, updated_at)
-        values (${values.bookingId}, ${values.orderId}, ${values.provider}, ${values.amount},
-                'PENDING', ${values.now}, ${values.now})`,
+    sql`update payments set status = 'WAITING_FOR_DEPOSIT', payment_key = ${payment.paymentKey},
+          method = 'VIRTUAL_ACCOUNT', virtual_account_bank = ${payment.bank},
+          virtual_account_number = ${payment.accountNumber},
+          virtual_account_holder = ${payment.holder},
+          virtual_account_due_at = ${payment.dueAt}, updated_at = ${now}
+        where id = ${payment.id}`,
+  );
+}
+
+/** Issue 28: the deposit arrived (the provider says DONE): all of it paid in cash. */
+export async function markDepositDone(
+  tx: DbOrTx,
+  payment: { id: number; approvedAt: Date },
+  now: Date,
+): Promise<void> {
+  await tx.execute(
+    sql`update payments set status = 'DONE', approved_at = ${payment.approvedAt},
+          cash_amount = amount, updated_at = ${now}
+        where id = ${payment.id}`,
+  );
+}
+
+/** Issue 28: what the provider said about a 간편결제 (provider, cash portion). */
+export async function recordEasyPayDetails(
+  tx: DbOrTx,
+  payment: { id: number; easyPayProvider: string | null; cashAmount: number },
+): Promise<void> {
+  await tx.execute(
+    sql`update payments set easy_pay_provider = coalesce(${payment.easyPayProvider}, easy_pay_provider),
+          cash_amount = ${payment.cashAmount}
+        where id = ${payment.id}`,
+  );
+}
+
+export async function recordCashReceiptIssued(
+  db: DbOrTx,
+  paymentId: number,
+  issueNumber: string,
+): Promise<void> {
+  await db.execute(
+    sql`update payments set cash_receipt_issue_number = ${issueNumber} where id = ${paymentId}`,
+  );
+}
+
+/** Issue 28: a deposit that came after its deadline; given back once a refund account exists. */
+export async function markLateDeposit(db: DbOrTx, paymentId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`update payments set failure_code = 'LATE_DEPOSIT', updated_at = ${now}
+         where id = ${paymentId} and status = 'EXPIRED'`,
+  );
+}
+
+/** Late deposits still to give back whose buyer has a refund account now. */
+export async function findLateDepositsToRefund(
+  db: DbOrTx,
+  limit: number,
+): Promise<Array<{ orderId: string; userId: number }>> {
+  const rows = await queryRows<{ order_id: string; user_id: number }>(
+    db,
+    sql`select p.order_id, b.user_id from payments p join bookings b on b.id = p.booking_id
+         where p.status = 'EXPIRED' and p.failure_code = 'LATE_DEPOSIT'
+           and exists (select 1 from refund_accounts r where r.user_id = b.user_id)
+         order by p.id limit ${limit}`,
+  );
+  return rows.map((r) => ({ orderId: r.order_id, userId: Number(r.user_id) }));
+}
+
+/** Issue 28: every payment notice, with what was made of it (audit only). */
+export async function recordPaymentNotice(
+  db: DbOrTx,
+  notice: {
+    provider: string;
+    eventType: string;
+    orderId: string | null;
+    outcome: string;
+    now: Date;
+  },
+): Promise<void> {
+  await db.execute(
+    sql`insert into payment_notices (provider, event_type, order_id, outcome, received_at)
+        values (${notice.provider}, ${notice.eventType.slice(0, 64)}, ${notice.orderId},
+                ${notice.outcome}, ${notice.now})`,
   );
 }
 
@@ -321,6 +512,9 @@ export interface RefundRow {
   status: string;
   idempotencyKey: string;
   requestedBy: RefundRequester;
+  /** Issue 28: a VIRTUAL_ACCOUNT payment is given back to the buyer's refund account. */
+  method: string | null;
+  userId: number;
 }
 
 /** A REQUESTED or settled refund with what asking the provider again needs. */
@@ -336,10 +530,12 @@ export async function findRefund(db: DbOrTx, refundId: number): Promise<RefundRo
     status: string;
     idempotency_key: string;
     requested_by: string;
+    method: string | null;
+    user_id: number;
   }>(
     db,
     sql`select pc.id, pc.payment_id, p.booking_id, b.concert_id, p.payment_key, pc.amount,
-               pc.reason, pc.status, pc.idempotency_key, pc.requested_by
+               pc.reason, pc.status, pc.idempotency_key, pc.requested_by, p.method, b.user_id
           from payment_cancellations pc
           join payments p on p.id = pc.payment_id
           join bookings b on b.id = p.booking_id
@@ -358,6 +554,8 @@ export async function findRefund(db: DbOrTx, refundId: number): Promise<RefundRo
         status: row.status,
         idempotencyKey: row.idempotency_key,
         requestedBy: row.requested_by === 'ORGANIZER' ? 'ORGANIZER' : 'BUYER',
+        method: row.method,
+        userId: Number(row.user_id),
       }
     : undefined;
 }
@@ -376,10 +574,12 @@ export async function markRefundDone(
   refundId: number,
   transactionKey: string | null,
   now: Date,
+  refundAccountMasked: string | null = null,
 ): Promise<void> {
   await tx.execute(
     sql`update payment_cancellations
-           set status = 'DONE', provider_transaction_key = ${transactionKey}, canceled_at = ${now}
+           set status = 'DONE', provider_transaction_key = ${transactionKey}, canceled_at = ${now},
+               refund_account_masked = ${refundAccountMasked}
          where id = ${refundId}`,
   );
 }

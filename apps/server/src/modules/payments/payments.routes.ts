@@ -13,6 +13,7 @@ import {
   refundQuoteSchema,
 } from '@curtaincall/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, requireSessionUser } from '../../http/guards';
 import type { PaymentRedirect, PaymentsService } from './payments.service';
@@ -22,6 +23,21 @@ function sessionUserId(request: FastifyRequest): number | undefined {
   const userId = request.session?.userId;
   return typeof userId === 'number' ? userId : undefined;
 }
+
+/**
+ * Toss's webhook bodies (issue 28): every field optional and anything else allowed, since only
+ * the order id is read and Toss adds fields over time.
+ */
+const tossNoticeSchema = z.looseObject({
+  eventType: z.string().max(64).optional(),
+  createdAt: z.string().max(64).optional(),
+  secret: z.string().max(200).optional(),
+  status: z.string().max(64).optional(),
+  transactionKey: z.string().max(200).optional(),
+  orderId: z.string().max(64).optional(),
+  data: z.looseObject({ orderId: z.string().max(64).optional() }).optional(),
+});
+const noticeOutcomeSchema = z.object({ outcome: z.string() });
 
 /** Money is never served from a cache: a quote is today's, a setting the current one. */
 const NO_STORE = 'private, no-store';
@@ -205,6 +221,55 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       redirectTo(reply, await payments.handlePaymentSuccess(request.query, sessionUserId(request))),
+  );
+
+  /*
+   * Issue 28: Toss's notices, server to server: DEPOSIT_CALLBACK (a 가상계좌's deposit, sent to
+   * the callback URL we gave at issue: `{createdAt, secret, status, transactionKey, orderId}`)
+   * and PAYMENT_STATUS_CHANGED (`{eventType, createdAt, data: {orderId, …}}`, from the
+   * dashboard's webhook). Only the order named is read: the payment is then fetched from Toss
+   * with the secret key and only Toss's answer changes anything (api-contract §8.2: verified
+   * before trusted). 200 for what was taken or is already settled (Toss stops retrying), 400
+   * M008 for a notice Toss does not back, 502 M005 when Toss could not be asked (it retries).
+   */
+  app.post(
+    '/v1/webhooks/toss/payment-updates',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: '토스페이먼츠 웹훅 (가상계좌 입금 알림 등; 서버 간 호출, 결제사에 조회해 확인)',
+        description:
+          '본문은 주문번호만 읽습니다. 결제 상태는 시크릿 키로 토스페이먼츠에 다시 조회해 DONE이고 금액이 같을 때만 예매를 확정합니다. 같은 알림을 다시 보내도 한 번만 처리됩니다.',
+        body: tossNoticeSchema.meta({
+          examples: [
+            {
+              createdAt: '2026-11-27T14:03:11.000',
+              secret: 'ps_eqRGgYO1r57E4Z541ZMW3QnN2Eya',
+              status: 'DONE',
+              transactionKey: '9FF15E1A29D0E77C218F57262BFA4986',
+              orderId: 'b7e1c0de-5a90-4c8f-9d6b-2f1e3a4b5c6d',
+            },
+          ],
+        }),
+        response: {
+          200: envelopeSchema(noticeOutcomeSchema).meta({
+            examples: [{ success: true, data: { outcome: 'confirmed' } }],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const orderId = body.orderId ?? body.data?.orderId ?? null;
+      const eventType =
+        body.eventType ?? (body.secret !== undefined ? 'DEPOSIT_CALLBACK' : 'UNKNOWN');
+      const { outcome } = await payments.handleProviderNotice({
+        provider: 'toss',
+        eventType,
+        orderId,
+      });
+      return { success: true as const, data: { outcome } };
+    },
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { InboxItem } from '@curtaincall/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { BellOff, CalendarClock, CircleCheck, Ticket, Undo2 } from 'lucide-react';
+import { BellOff, CalendarClock, CircleCheck, Landmark, Ticket, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -16,6 +16,8 @@ const kindIcon = {
   BOOKING_CANCELLED: Undo2,
   CONCERT_CANCELLED: Undo2,
   SEATS_RELEASED: Ticket,
+  DEPOSIT_REQUESTED: Landmark,
+  REFUND_ACCOUNT_NEEDED: Landmark,
 } as const;
 
 const timeFormat = new Intl.DateTimeFormat('ko-KR', {
