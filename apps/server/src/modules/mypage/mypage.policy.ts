@@ -10,7 +10,9 @@ export function isOwnUserId(user: Pick<AuthUser, 'id'>, requestedUserId: number 
 
 /**
  * An attempt that was never paid and is over (the booking CANCELED and its latest payment FAILED
- * or EXPIRED, or no payment at all) is left out of the my-page list (api-contract.md §9).
+ * or EXPIRED, or no payment at all) is left out of the my-page list (api-contract.md §9). A
+ * booking AWAITING_DEPOSIT (issue 28) is live, its seats taken, and listed; a 가상계좌 left unpaid
+ * past its deadline closes as CANCELED with its payment EXPIRED, and leaves the list.
  */
 export function isClosedUnpaidAttempt(
   bookingStatus: string,

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, concerts, payments, tickets, users } from '../../db/schema/index';
+import type { PaymentMethodColumns } from '../payments/payment-details';
 
 export interface ProfileRow {
   id: number;
@@ -113,6 +114,8 @@ export interface UserBookingRow {
   /** Issue 27: the promo code the booking used, and the concert's cancel cut-off (null: 3). */
   promoCode: string | null;
   cancelDeadlineDays: number | null;
+  /** Issue 28: the seller marked the performance 문화비 소득공제 대상. */
+  cultureExpense: boolean;
 }
 
 const bookingColumns = {
@@ -133,6 +136,7 @@ const bookingColumns = {
                                   where sc.show_id = "concerts"."show_id")`.mapWith(Number),
   promoCode: bookings.promoCode,
   cancelDeadlineDays: concerts.cancelDeadlineDays,
+  cultureExpense: concerts.cultureExpense,
 };
 
 /** A user's bookings with their concerts, newest first. */
@@ -161,10 +165,9 @@ export async function findUserBookingByNumber(
   return row;
 }
 
-export interface LatestPaymentRow {
+/** The latest payment with the columns that say how it was paid (issue 28: describePayment). */
+export interface LatestPaymentRow extends PaymentMethodColumns {
   bookingId: number;
-  status: string;
-  method: string | null;
 }
 
 /** The newest payment (highest id) of each booking; bookings without one are absent. */
@@ -176,8 +179,21 @@ export async function findLatestPayments(
   return db
     .selectDistinctOn([payments.bookingId], {
       bookingId: payments.bookingId,
-      status: payments.status,
+      provider: payments.provider,
       method: payments.method,
+      amount: payments.amount,
+      status: payments.status,
+      cardCompany: payments.cardCompany,
+      installmentMonths: payments.installmentMonths,
+      easyPayProvider: payments.easyPayProvider,
+      cashAmount: payments.cashAmount,
+      virtualAccountBank: payments.virtualAccountBank,
+      virtualAccountNumber: payments.virtualAccountNumber,
+      virtualAccountHolder: payments.virtualAccountHolder,
+      virtualAccountDueAt: payments.virtualAccountDueAt,
+      cashReceiptType: payments.cashReceiptType,
+      cashReceiptNumberMasked: payments.cashReceiptNumberMasked,
+      cashReceiptIssueNumber: payments.cashReceiptIssueNumber,
     })
     .from(payments)
     .where(inArray(payments.bookingId, [...bookingIds]))

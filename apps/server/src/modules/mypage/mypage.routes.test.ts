@@ -11,7 +11,7 @@ import {
   createLocalFileStorage,
   createLocalPrivateFileStorage,
 } from '../../adapters/storage/local-file-storage';
-import { bookings, payments, tickets, uploadedFiles, users } from '../../db/schema/index';
+import { bookings, concerts, payments, tickets, uploadedFiles, users } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { solidPng } from '../../../test/helpers/huge-png';
 import {
@@ -136,11 +136,18 @@ const profileEdit = (overrides: Record<string, string> = {}) => ({
 async function insertBooking(options: {
   userId: number;
   concertId: number;
-  status: 'PENDING_PAYMENT' | 'CONFIRMED' | 'CANCELED' | 'COMPLETED';
+  status: 'PENDING_PAYMENT' | 'AWAITING_DEPOSIT' | 'CONFIRMED' | 'CANCELED' | 'COMPLETED';
   bookedAt: Date;
   seats: string[];
-  /** Oldest first: the last one is the booking's latest payment. */
-  payments: Array<{ status: string; method?: string | null }>;
+  /**
+   * Oldest first: the last one is the booking's latest payment. Issue 28's method columns
+   * (카드사, 간편결제, 가상계좌, 현금영수증) may be given as the payments service writes them.
+   */
+  payments: Array<
+    { status: string; method?: string | null } & Partial<
+      Omit<typeof payments.$inferInsert, 'bookingId' | 'orderId' | 'amount' | 'status' | 'method'>
+    >
+  >;
 }) {
   const db = ctx.database.db;
   const totalAmount = options.seats.length * 52_000;
@@ -170,9 +177,10 @@ async function insertBooking(options: {
   }
   for (const payment of options.payments) {
     await db.insert(payments).values({
+      provider: 'sandbox',
+      ...payment,
       bookingId: booking.id,
       orderId: randomBytes(16).toString('hex'),
-      provider: 'sandbox',
       amount: totalAmount,
       status: payment.status,
       method: payment.method ?? null,
@@ -776,6 +784,15 @@ describe('my bookings', () => {
             cancelDeadlineDays: 3,
             receiptUrl: `/api/bookings/${numbers.confirmed}/receipt.pdf`,
           },
+          // Issue 28: a card paid before 카드사 and 할부 were chosen reads as 일시불.
+          payment: {
+            method: 'CARD',
+            methodLabel: '신용·체크카드',
+            detail: '일시불',
+            virtualAccount: null,
+            cashReceipt: null,
+            cultureExpense: false,
+          },
         },
       });
     });
@@ -824,6 +841,259 @@ describe('my bookings', () => {
         });
       }
     });
+  });
+});
+
+describe('how a booking is paid (issue 28)', () => {
+  let depositor: LoggedIn;
+  let cultureConcertId: number;
+  let plainConcertId: number;
+  const numbers: Record<string, string> = {};
+  const accountNumber = '27912345678901';
+  const sealedReceiptNumber = 'v1.c2VhbGVk.dGFn.Ym9keQ';
+  // 2030-09-21 23:59:59 in Seoul.
+  const dueAt = new Date('2030-09-21T14:59:59Z');
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    depositor = await createLoggedInUser(ctx.app, db);
+    cultureConcertId = (await createConcert(db, { sellerId, title: '문화비 공연' })).id;
+    await db
+      .update(concerts)
+      .set({ cultureExpense: true })
+      .where(eq(concerts.id, cultureConcertId));
+    plainConcertId = (await createConcert(db, { sellerId, title: '일반 공연' })).id;
+    const at = (iso: string) => new Date(iso);
+    const virtualAccount = {
+      virtualAccountBank: '20',
+      virtualAccountNumber: accountNumber,
+      virtualAccountHolder: '커튼콜',
+      virtualAccountDueAt: dueAt,
+    };
+
+    const awaiting = await insertBooking({
+      userId: depositor.id,
+      concertId: cultureConcertId,
+      status: 'AWAITING_DEPOSIT',
+      bookedAt: at('2030-09-20T03:00:00Z'),
+      seats: ['A-1-1'],
+      payments: [
+        {
+          status: 'WAITING_FOR_DEPOSIT',
+          method: 'VIRTUAL_ACCOUNT',
+          paymentKey: `va_${randomBytes(6).toString('hex')}`,
+          ...virtualAccount,
+          cashReceiptType: 'INCOME_DEDUCTION',
+          cashReceiptNumberEncrypted: sealedReceiptNumber,
+          cashReceiptNumberMasked: '*******5678',
+        },
+      ],
+    });
+    const awaitingAtToss = await insertBooking({
+      userId: depositor.id,
+      concertId: plainConcertId,
+      status: 'AWAITING_DEPOSIT',
+      bookedAt: at('2030-09-20T02:00:00Z'),
+      seats: ['A-1-2'],
+      payments: [
+        {
+          status: 'WAITING_FOR_DEPOSIT',
+          method: 'VIRTUAL_ACCOUNT',
+          provider: 'toss',
+          ...virtualAccount,
+          virtualAccountBank: '04',
+          virtualAccountNumber: '99912345678901',
+        },
+      ],
+    });
+    const deposited = await insertBooking({
+      userId: depositor.id,
+      concertId: cultureConcertId,
+      status: 'CONFIRMED',
+      bookedAt: at('2030-09-19T03:00:00Z'),
+      seats: ['A-1-3', 'A-1-4'],
+      payments: [
+        {
+          status: 'DONE',
+          method: 'VIRTUAL_ACCOUNT',
+          provider: 'toss',
+          ...virtualAccount,
+          cashReceiptType: 'INCOME_DEDUCTION',
+          cashReceiptNumberMasked: '*******5678',
+          cashReceiptIssueNumber: '131455789',
+          approvedAt: at('2030-09-19T05:00:00Z'),
+        },
+      ],
+    });
+    const easyPay = await insertBooking({
+      userId: depositor.id,
+      concertId: plainConcertId,
+      status: 'CONFIRMED',
+      bookedAt: at('2030-09-18T03:00:00Z'),
+      seats: ['B-1-1'],
+      payments: [
+        {
+          status: 'DONE',
+          method: 'EASY_PAY',
+          easyPayProvider: 'KAKAOPAY',
+          cashAmount: 30_000,
+          cashReceiptType: 'EXPENSE_PROOF',
+          cashReceiptNumberMasked: '******7890',
+          cashReceiptIssueNumber: 'CR-0001',
+          approvedAt: at('2030-09-18T03:05:00Z'),
+        },
+      ],
+    });
+    const card = await insertBooking({
+      userId: depositor.id,
+      concertId: plainConcertId,
+      status: 'CONFIRMED',
+      bookedAt: at('2030-09-17T03:00:00Z'),
+      seats: ['B-1-2'],
+      payments: [
+        {
+          status: 'DONE',
+          method: 'CARD',
+          cardCompany: 'SHINHAN',
+          installmentMonths: 3,
+          approvedAt: at('2030-09-17T03:05:00Z'),
+        },
+      ],
+    });
+    // A 가상계좌 left unpaid past its deadline: the booking closed, the payment EXPIRED.
+    const lapsed = await insertBooking({
+      userId: depositor.id,
+      concertId: plainConcertId,
+      status: 'CANCELED',
+      bookedAt: at('2030-09-16T03:00:00Z'),
+      seats: ['B-1-3'],
+      payments: [{ status: 'EXPIRED', method: 'VIRTUAL_ACCOUNT', ...virtualAccount }],
+    });
+    Object.assign(numbers, {
+      awaiting: awaiting.bookingNumber,
+      awaitingAtToss: awaitingAtToss.bookingNumber,
+      deposited: deposited.bookingNumber,
+      easyPay: easyPay.bookingNumber,
+      card: card.bookingNumber,
+      lapsed: lapsed.bookingNumber,
+    });
+  });
+
+  const detail = async (bookingNumber: string) => {
+    const response = await get(`/api/mypage/bookingDetail/${bookingNumber}`, depositor);
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+
+  it('lists bookings awaiting their deposit as live ones, not a 가상계좌 left to lapse', async () => {
+    const response = await get('/api/mypage/booking', depositor);
+    const list = response.json().data as Array<{ bookingNumber: string; bookingStatus: string }>;
+    expect(list.map((b) => b.bookingNumber)).toEqual([
+      numbers.awaiting,
+      numbers.awaitingAtToss,
+      numbers.deposited,
+      numbers.easyPay,
+      numbers.card,
+    ]);
+    expect(list[0]).toMatchObject({ bookingStatus: 'AWAITING_DEPOSIT', totalAmount: 52_000 });
+  });
+
+  it('a booking awaiting its deposit shows the account, the due time and the test bank', async () => {
+    const response = await detail(numbers.awaiting as string);
+    expect(response.json().data).toMatchObject({
+      bookingStatus: 'AWAITING_DEPOSIT',
+      paymentStatus: 'WAITING_FOR_DEPOSIT',
+      paymentMethod: 'VIRTUAL_ACCOUNT',
+    });
+    expect(response.json().data.payment).toEqual({
+      method: 'VIRTUAL_ACCOUNT',
+      methodLabel: '가상계좌(무통장입금)',
+      detail: '우리은행 가상계좌',
+      virtualAccount: {
+        bankCode: '20',
+        bankName: '우리은행',
+        accountNumber,
+        holder: '커튼콜',
+        amount: 52_000,
+        dueAt: '2030-09-21T23:59:59',
+        testBankUrl: `${ctx.config.publicBaseUrl}/api/v1/sandbox-payments/bank?accountNumber=${accountNumber}`,
+      },
+      // A deposit's 현금영수증 covers all of it and is issued with the deposit.
+      cashReceipt: {
+        type: 'INCOME_DEDUCTION',
+        typeLabel: '소득공제',
+        maskedNumber: '*******5678',
+        amount: 52_000,
+        issueNumber: null,
+      },
+      cultureExpense: true,
+    });
+    // The sealed 현금영수증 number never leaves the server.
+    expect(response.body).not.toContain(sealedReceiptNumber);
+  });
+
+  it('only the sandbox has a test bank: a Toss account has none', async () => {
+    const payment = (await detail(numbers.awaitingAtToss as string)).json().data.payment;
+    expect(payment.virtualAccount).toMatchObject({
+      bankName: 'KB국민은행',
+      accountNumber: '99912345678901',
+      testBankUrl: null,
+    });
+    expect(payment.cultureExpense).toBe(false);
+  });
+
+  it('a deposit made: no account to pay into any more, the 현금영수증 approval number', async () => {
+    const data = (await detail(numbers.deposited as string)).json().data;
+    expect(data).toMatchObject({ bookingStatus: 'CONFIRMED', paymentStatus: 'DONE' });
+    expect(data.payment).toEqual({
+      method: 'VIRTUAL_ACCOUNT',
+      methodLabel: '가상계좌(무통장입금)',
+      detail: '우리은행 가상계좌',
+      virtualAccount: null,
+      cashReceipt: {
+        type: 'INCOME_DEDUCTION',
+        typeLabel: '소득공제',
+        maskedNumber: '*******5678',
+        amount: 104_000,
+        issueNumber: '131455789',
+      },
+      cultureExpense: true,
+    });
+  });
+
+  it('간편결제 names its provider; its 현금영수증 covers the cash portion only', async () => {
+    expect((await detail(numbers.easyPay as string)).json().data.payment).toEqual({
+      method: 'EASY_PAY',
+      methodLabel: '간편결제',
+      detail: '카카오페이',
+      virtualAccount: null,
+      cashReceipt: {
+        type: 'EXPENSE_PROOF',
+        typeLabel: '지출증빙',
+        maskedNumber: '******7890',
+        amount: 30_000,
+        issueNumber: 'CR-0001',
+      },
+      cultureExpense: false,
+    });
+  });
+
+  it('a card names its company and 할부', async () => {
+    expect((await detail(numbers.card as string)).json().data.payment).toMatchObject({
+      method: 'CARD',
+      methodLabel: '신용·체크카드',
+      detail: '신한카드 3개월 할부',
+      cashReceipt: null,
+    });
+  });
+
+  it("another user's 가상계좌 booking is 404 B008: the account is not shown to them", async () => {
+    const response = await get(
+      `/api/mypage/bookingDetail/${numbers.awaiting}`,
+      await createLoggedInUser(ctx.app, ctx.database.db),
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain(accountNumber);
   });
 });
 

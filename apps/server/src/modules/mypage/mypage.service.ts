@@ -23,6 +23,7 @@ import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { SessionUser } from '../auth/auth.policy';
 import type { FilesService, StoredFile } from '../files/files.service';
 import { readBookingMoney } from '../payments/booking-money';
+import { describePayment } from '../payments/payment-details';
 import { isClosedUnpaidAttempt, isOwnUserId } from './mypage.policy';
 import {
   findLatestPayments,
@@ -217,8 +218,8 @@ export function createMypageService(deps: MypageServiceDeps) {
   }
 
   /**
-   * One of the caller's bookings with its latest payment and its money (issue 27); anyone
-   * else's is 404 B008.
+   * One of the caller's bookings with its latest payment, its money (issue 27) and how it is
+   * paid (issue 28); anyone else's is 404 B008.
    */
   async function getBookingDetail(options: {
     user: SessionUser;
@@ -253,6 +254,8 @@ export function createMypageService(deps: MypageServiceDeps) {
       venueAddress: row.venueAddress ?? '',
       seatList: seatLabels.get(row.bookingId) ?? [],
       money,
+      // Issue 28: how it was (or is to be) paid; a 가상계좌 awaiting its deposit shows the account.
+      payment: describePayment(payment, { cultureExpense: row.cultureExpense, publicBaseUrl }),
     };
   }
 
