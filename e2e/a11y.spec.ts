@@ -198,6 +198,18 @@ const visits: Record<RoutePath, Visit> = {
       await page.waitForLoadState('networkidle');
     },
   },
+  // Issue 28: the 가상계좌 page. The demo booking is paid by card, so the page says it is paid and
+  // leads to the booking (the account itself is checked by the 가상계좌 journey).
+  '/payment/result/deposit': {
+    account: 'buyer',
+    open: async (page, demo) => {
+      await page.goto(`/payment/result/deposit?bookingNumber=${demo.bookingNumber}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: '결제가 완료된 예매입니다' }),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: '예매 내역 보기' })).toBeVisible();
+    },
+  },
   '/seller': {
     account: 'buyer',
     open: async (page) => {

@@ -42,6 +42,7 @@ export const routePaths = [
   '*',
   '/payment/result/success',
   '/payment/result/fail',
+  '/payment/result/deposit',
 ] as const;
 
 export type RoutePath = (typeof routePaths)[number];

@@ -415,6 +415,14 @@ export const appRoutes: RouteObject[] = [
           (m) => m.PaymentFailPage,
         ),
       },
+      {
+        // Issue 28: a 가상계좌 booking opens no window; its account is shown here.
+        path: 'deposit',
+        lazy: page(
+          () => import('./routes/payment-deposit-page'),
+          (m) => m.PaymentDepositPage,
+        ),
+      },
     ],
   },
 ];

@@ -4,8 +4,17 @@ import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import type { BookingDetailResponse } from '../api/get-booking-detail';
 import { ticketsPath } from '../utils/booking-links';
-import { canCancelBooking, formatCancelDeadline, hasUsableTickets } from '../utils/booking-status';
+import {
+  canCancelBooking,
+  formatCancelDeadline,
+  hasUsableTickets,
+  isAwaitingDeposit,
+} from '../utils/booking-status';
 import { bookingTexts } from '../utils/booking-texts';
+
+export const actionBarTexts = {
+  awaitingDeposit: '입금이 확인되면 예매가 확정되고 티켓이 발급됩니다.',
+} as const;
 
 /** Medium on phones (two buttons a row, labels whole), large from tablet width. */
 const responsiveSize = 'tablet:h-12 tablet:px-6 tablet:text-base';
@@ -30,6 +39,8 @@ export function BookingActionBar({
   onCancel,
 }: BookingActionBarProps) {
   const isCancelled = booking.bookingStatus === 'CANCELED';
+  // Issue 28: no ticket exists before the deposit, so none is offered, not even disabled.
+  const awaitsDeposit = isAwaitingDeposit(booking.bookingStatus);
   const hasTickets = hasUsableTickets(booking.bookingStatus);
   const isCancellable = canCancelBooking(booking);
   const deadline = isCancellable
@@ -38,6 +49,7 @@ export function BookingActionBar({
 
   let hint: string | null = null;
   if (isCancelled) hint = bookingTexts.cancelledDownload;
+  else if (awaitsDeposit) hint = actionBarTexts.awaitingDeposit;
   else if (!hasTickets) hint = bookingTexts.unpaidTickets;
   else if (deadline) hint = `${deadline} 23:59까지 취소할 수 있습니다.`;
 
@@ -48,22 +60,28 @@ export function BookingActionBar({
     >
       <div
         className={clsx(
-          'grid grid-cols-2 gap-2 tablet:gap-3',
-          isCancellable ? 'desktop:grid-cols-4' : 'desktop:grid-cols-3',
+          'grid gap-2 tablet:gap-3',
+          awaitsDeposit
+            ? 'grid-cols-1'
+            : isCancellable
+              ? 'grid-cols-2 desktop:grid-cols-4'
+              : 'grid-cols-2 desktop:grid-cols-3',
         )}
       >
-        <Button
-          size="md"
-          onClick={onDownload}
-          isLoading={isDownloading}
-          disabled={!hasTickets && !isCancelled}
-          aria-disabled={isCancelled || undefined}
-          className={clsx(responsiveSize, isCancelled && 'opacity-50')}
-        >
-          {!isDownloading && <Download className="size-5 shrink-0" aria-hidden />}
-          티켓 다운로드
-        </Button>
-        {hasTickets ? (
+        {!awaitsDeposit && (
+          <Button
+            size="md"
+            onClick={onDownload}
+            isLoading={isDownloading}
+            disabled={!hasTickets && !isCancelled}
+            aria-disabled={isCancelled || undefined}
+            className={clsx(responsiveSize, isCancelled && 'opacity-50')}
+          >
+            {!isDownloading && <Download className="size-5 shrink-0" aria-hidden />}
+            티켓 다운로드
+          </Button>
+        )}
+        {awaitsDeposit ? null : hasTickets ? (
           <Link
             to={ticketsPath(booking.bookingNumber)}
             className={clsx(buttonStyles({ variant: 'secondary', size: 'md' }), responsiveSize)}

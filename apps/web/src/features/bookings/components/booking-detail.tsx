@@ -1,6 +1,7 @@
 import { ArrowLeft, Check, Copy, Home, ListOrdered, TicketX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { VirtualAccountCard } from '@/components/payment/virtual-account-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/state-panel';
 import { ShortcutCard, ShortcutGrid, StatusScreen } from '@/components/ui/status-screen';
@@ -9,7 +10,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useBookingDetail, type BookingDetailResponse } from '../api/get-booking-detail';
 import { useBookingActions } from '../hooks/use-booking-actions';
 import { fromBookingDetailState, myBookingsPath } from '../utils/booking-links';
-import { hasReceipt } from '../utils/booking-status';
+import { hasReceipt, isAwaitingDeposit } from '../utils/booking-status';
 import { bookingTexts } from '../utils/booking-texts';
 import { BookingActionBar } from './booking-action-bar';
 import { BookingMoneyCard } from './booking-money-card';
@@ -118,6 +119,10 @@ function BookingDetailContent({
   RefundAccountStep?: RefundAccountStepComponent | undefined;
 }) {
   const actions = useBookingActions(booking);
+  // Issue 28: while a 가상계좌 waits for its money, the account is the booking's next step.
+  const depositAccount = isAwaitingDeposit(booking.bookingStatus)
+    ? (booking.payment?.virtualAccount ?? null)
+    : null;
   return (
     <div className={pageClass}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -131,6 +136,7 @@ function BookingDetailContent({
       <div className="mt-6 grid items-start gap-5 desktop:grid-cols-[300px_1fr] desktop:gap-6">
         <BookingSummaryCard booking={booking} Poster={Poster} />
         <div className="flex min-w-0 flex-col gap-5">
+          {depositAccount && <VirtualAccountCard account={depositAccount} />}
           <BookingVenueCard
             venueName={booking.venueName}
             venueAddress={booking.venueAddress}

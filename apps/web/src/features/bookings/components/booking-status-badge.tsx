@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@curtaincall/contracts';
 import { clsx } from 'clsx';
-import { CircleCheck, CircleX, Clock3, TicketCheck } from 'lucide-react';
+import { CircleCheck, CircleX, Clock3, Landmark, TicketCheck } from 'lucide-react';
 import type { ComponentType } from 'react';
 import {
   bookingStatusTone,
@@ -18,6 +18,10 @@ const toneStyle: Record<
   },
   completed: { icon: TicketCheck, className: 'bg-zinc-500/15 text-zinc-300 ring-zinc-400/30' },
   canceled: { icon: CircleX, className: 'bg-red-500/15 text-red-300 ring-red-400/40' },
+  awaitingDeposit: {
+    icon: Landmark,
+    className: 'bg-sky-500/15 text-sky-200 ring-sky-400/40',
+  },
   pending: { icon: Clock3, className: 'bg-amber-500/15 text-amber-300 ring-amber-400/40' },
 };
 

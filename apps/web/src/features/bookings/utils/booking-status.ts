@@ -7,8 +7,12 @@ import {
 import { format, isValid, parse, subDays } from 'date-fns';
 import { ko } from 'date-fns/locale';
 
-/** How a booking status reads (buyer-side.md §4); every other value shows as pending. */
-export type BookingStatusTone = 'confirmed' | 'completed' | 'canceled' | 'pending';
+/**
+ * How a booking status reads (buyer-side.md §4); every other value shows as pending. Issue 28:
+ * a 가상계좌 waiting for its deposit reads 입금 대기, not 대기중, so the buyer knows it is theirs to pay.
+ */
+export type BookingStatusTone =
+  'confirmed' | 'completed' | 'canceled' | 'awaitingDeposit' | 'pending';
 
 export function bookingStatusTone(status: BookingStatus): BookingStatusTone {
   switch (status) {
@@ -18,6 +22,8 @@ export function bookingStatusTone(status: BookingStatus): BookingStatusTone {
       return 'completed';
     case 'CANCELED':
       return 'canceled';
+    case 'AWAITING_DEPOSIT':
+      return 'awaitingDeposit';
     default:
       return 'pending';
   }
@@ -27,6 +33,7 @@ export const bookingStatusToneLabels: Record<BookingStatusTone, string> = {
   confirmed: '예매 확정',
   completed: '관람 완료',
   canceled: '취소됨',
+  awaitingDeposit: '입금 대기',
   pending: '대기중',
 };
 
@@ -40,6 +47,7 @@ export function bookingStatusLabel(status: BookingStatus): string {
  */
 export const paymentStatusLabels: Record<PaymentStatus | 'REFUND', string> = {
   PENDING: '결제 승인 대기',
+  WAITING_FOR_DEPOSIT: '입금 대기',
   DONE: '결제 완료',
   CANCELED: '결제 취소 (환불 완료)',
   PARTIAL_CANCELED: '부분 취소',
@@ -51,6 +59,7 @@ export const paymentStatusLabels: Record<PaymentStatus | 'REFUND', string> = {
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   CARD: '카드',
   EASY_PAY: '간편결제',
+  VIRTUAL_ACCOUNT: '가상계좌',
 };
 
 /** An unpaid booking has no method yet (api-contract.md §9). */
@@ -80,7 +89,15 @@ export function hasReceipt(status: PaymentStatus): boolean {
   return status === 'DONE' || status === 'CANCELED' || status === 'PARTIAL_CANCELED';
 }
 
-/** Tickets (PDF and mobile) exist for confirmed or attended bookings (buyer-side.md §4). */
+/** A 가상계좌 issued and not paid yet (issue 28): its account is the booking's next step. */
+export function isAwaitingDeposit(status: BookingStatus): boolean {
+  return status === 'AWAITING_DEPOSIT';
+}
+
+/**
+ * Tickets (PDF and mobile) exist for confirmed or attended bookings (buyer-side.md §4); a
+ * booking awaiting its deposit has none until the money arrives.
+ */
 export function hasUsableTickets(status: BookingStatus): boolean {
   return status === 'CONFIRMED' || status === 'COMPLETED';
 }

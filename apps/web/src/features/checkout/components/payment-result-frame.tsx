@@ -10,7 +10,7 @@ export const paymentResultLinks = {
 } as const;
 
 interface PaymentResultFrameProps {
-  tone: 'success' | 'failure';
+  tone: 'success' | 'failure' | 'pending';
   icon: ComponentType<{ className?: string }>;
   title: string;
   description: ReactNode;
@@ -20,6 +20,8 @@ interface PaymentResultFrameProps {
 const toneClass = {
   success: 'bg-emerald-500/15 text-emerald-300 ring-emerald-400/30',
   failure: 'bg-rose-500/15 text-rose-300 ring-rose-400/30',
+  /** A 가상계좌 waiting for its deposit (issue 28). */
+  pending: 'bg-amber-500/15 text-amber-300 ring-amber-400/30',
 } as const;
 
 /** The payment result pages' frame: the outcome, what the page knows, my page and home. */

@@ -1,9 +1,13 @@
 import { formatPerformanceLabel, type BookingSummary } from '@curtaincall/contracts';
-import { CalendarDays, ChevronRight, MapPin, Armchair } from 'lucide-react';
+import { CalendarDays, ChevronRight, Landmark, MapPin, Armchair } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatConcertDate, formatPrice } from '@/lib/format';
 import { BookingPoster } from './booking-poster';
 import { BookingStatusBadge } from './booking-status-badge';
+
+/** Issue 28: the list has no account to show; the detail page has it, with 복사 and the deadline. */
+export const awaitingDepositHint =
+  '입금 기한 안에 입금해주세요. 입금 계좌와 기한은 예매 상세에서 확인할 수 있어요.';
 
 export function bookingDetailPath(bookingNumber: string): string {
   return `/bookingDetail/${encodeURIComponent(bookingNumber)}`;
@@ -59,6 +63,12 @@ export function BookingHistoryItem({ booking }: { booking: BookingSummary }) {
             <dd className="min-w-0 break-words">{seats}</dd>
           </div>
         </dl>
+        {booking.bookingStatus === 'AWAITING_DEPOSIT' && (
+          <p className="flex items-start gap-1.5 text-xs text-sky-200" data-deposit-hint>
+            <Landmark className="mt-px size-3.5 shrink-0" aria-hidden />
+            {awaitingDepositHint}
+          </p>
+        )}
         <div className="mt-auto flex items-baseline justify-between gap-2 border-t border-surface-700/60 pt-2">
           <dl className="flex items-baseline gap-2">
             <dt className="text-xs text-zinc-400">결제 금액</dt>
