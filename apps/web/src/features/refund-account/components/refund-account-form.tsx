@@ -133,7 +133,8 @@ export function RefundAccountForm({
       noValidate
       onSubmit={submit}
       aria-label={texts.title}
-      className="flex flex-col gap-4"
+      // Sized by where it sits (my page's card or the narrow cancel dialog), not by the screen.
+      className="@container flex flex-col gap-4"
     >
       {notice && (
         <p
@@ -144,7 +145,7 @@ export function RefundAccountForm({
           {notice}
         </p>
       )}
-      <div className="grid gap-4 tablet:grid-cols-2">
+      <div className="grid items-start gap-4 @xl:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={bankId} className="text-sm font-medium text-zinc-200">
             {texts.bank}
