@@ -63,6 +63,11 @@ import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.route
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createFieldCrypto } from './lib/field-crypto';
+import { sandboxBankRoutes } from './modules/payments/sandbox-bank.routes';
+import { createRefundAccountsService } from './modules/refund-accounts/refund-accounts.service';
+import { refundAccountsRoutes } from './modules/refund-accounts/refund-accounts.routes';
+import { createPaymentSettingsService } from './modules/seller-concerts/payment-settings.service';
+import { paymentSettingsRoutes } from './modules/seller-concerts/payment-settings.routes';
 import { registerCompression } from './http/compression';
 import { registerDrain, startDraining } from './http/drain';
 import { registerErrorHandling, sendError } from './http/error-handler';
@@ -360,6 +365,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Issue 28: refund accounts and cash-receipt numbers are sealed with a key of their own,
   // derived from the application secret every instance shares.
   const fieldCrypto = createFieldCrypto(sessionSecret);
+  // A late deposit waiting for its buyer's account is given back by the refund job, which a
+  // saved account wakes (set once the jobs exist).
+  let wakeRefunds = (): void => undefined;
+  const refundAccounts = createRefundAccountsService({
+    db: database.db,
+    crypto: fieldCrypto,
+    clock,
+    onSaved: () => wakeRefunds(),
+  });
   const payments = createPaymentsService({
     db: database.db,
     notifier: notifications,
@@ -369,6 +383,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     metrics: metrics.sale,
     fieldCrypto,
+    refundAccounts,
     publicBaseUrl: config.publicBaseUrl,
   });
   const bookings = createBookingsService({
@@ -389,6 +404,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const receipts = createReceiptsService({ db: database.db, clock });
   // A cancelled concert's refunds are the refund job's; a cancel wakes it (once jobs run).
   let wakeRefundJob = (): void => undefined;
+  wakeRefunds = () => wakeRefundJob();
   const venues = createVenuesService({ db: database.db, clock });
   const sellerConcerts = createSellerConcertsService({
     db: database.db,
@@ -615,6 +631,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(queueRoutes, { queue });
       await api.register(bookingsRoutes, { bookings });
       await api.register(paymentsRoutes, { payments, frontBaseUrl: config.frontBaseUrl });
+      await api.register(refundAccountsRoutes, { refundAccounts });
+      await api.register(paymentSettingsRoutes, {
+        paymentSettings: createPaymentSettingsService({ db: database.db, clock }),
+      });
       await api.register(ticketsRoutes, { tickets });
       await api.register(receiptsRoutes, { receipts });
       await api.register(notificationsRoutes, { notifications });
@@ -627,6 +647,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
           failUrl: `${apiBase}/v1/payments/fail`,
           now: () => clock.now(),
           orderPrice: (orderId) => payments.orderPrice(orderId),
+        });
+        // Issue 28: the test bank, whose deposit notice takes the path Toss's webhook takes.
+        await api.register(sandboxBankRoutes, {
+          provider: sandboxPayments,
+          frontBaseUrl: config.frontBaseUrl,
+          clock,
+          onDeposit: ({ orderId }) =>
+            payments.handleProviderNotice({
+              provider: 'sandbox',
+              eventType: 'DEPOSIT_CALLBACK',
+              orderId,
+            }),
         });
       }
       await api.register(seatsRoutes, {

@@ -104,12 +104,31 @@ export const bookingInvariants: readonly InvariantCheck[] = [
                           or b.user_id <> s.held_by_user_id)))`,
   },
   {
-    name: 'a booked seat belongs to a confirmed (or attended) booking and nobody holds it',
+    // Issue 28: or to a 가상계좌 order awaiting its deposit (its seats are taken until then).
+    name: 'a booked seat belongs to a confirmed, attended or awaiting-deposit booking, unheld',
     sql: `select s.id, s.booking_id, s.held_by_user_id, b.status from concert_seats s
             left join bookings b on b.id = s.booking_id
           where s.status = 'BOOKED'
             and (s.held_by_user_id is not null or b.id is null
-                 or b.status not in ('CONFIRMED', 'COMPLETED'))`,
+                 or b.status not in ('CONFIRMED', 'COMPLETED', 'AWAITING_DEPOSIT'))`,
+  },
+  {
+    // Issue 28: waiting for a deposit means an issued account and a due time, nothing paid.
+    name: 'an awaiting-deposit booking has an issued account, a due time and no paid payment',
+    sql: `select b.id, b.booking_number, b.payment_deadline from bookings b
+          where b.status = 'AWAITING_DEPOSIT'
+            and (b.payment_deadline is null
+                 or not exists (select 1 from payments p where p.booking_id = b.id
+                                and p.status = 'WAITING_FOR_DEPOSIT'
+                                and p.virtual_account_number is not null
+                                and p.payment_key is not null)
+                 or exists (select 1 from payments p where p.booking_id = b.id
+                            and p.status in ('DONE', 'PARTIAL_CANCELED')))`,
+  },
+  {
+    name: 'a payment waits for a deposit only while its booking does',
+    sql: `select p.id, p.order_id, b.status from payments p join bookings b on b.id = p.booking_id
+          where p.status = 'WAITING_FOR_DEPOSIT' and b.status <> 'AWAITING_DEPOSIT'`,
   },
   {
     name: 'a cancelled booking holds no seat',
