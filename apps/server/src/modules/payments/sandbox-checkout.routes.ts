@@ -1,4 +1,11 @@
-import { PROOF_AT_ENTRY } from '@curtaincall/contracts';
+import {
+  cardCompanies,
+  easyPayProviders,
+  INSTALLMENT_MIN_AMOUNT,
+  installmentMonthsOptions,
+  PROOF_AT_ENTRY,
+  type EasyPayProviderCode,
+} from '@curtaincall/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -9,8 +16,10 @@ import {
 import type { OrderPrice, OrderPriceLine } from './booking-money';
 
 /**
- * The sandbox provider's card-payment window (product-rules.md §6): served by our server, it
- * looks and behaves like a provider's checkout. Approval redirects the browser to the success
+ * The sandbox provider's payment window (product-rules.md §6): served by our server, it
+ * looks and behaves like a provider's checkout. `method=EASY_PAY&easyPay=KAKAOPAY` (issue 28)
+ * opens that 간편결제's test page instead of the card form: paid with the app's card or its
+ * balance (the cash portion a 현금영수증 covers), signed into the payment key. Approval redirects the browser to the success
  * callback with Toss's parameters (paymentKey, orderId, amount); a refused card redirects to the
  * failure callback with Toss's code and message; 결제 취소 closes the window without reaching the
  * server (in a frame it tells the page that opened it, like the SDK's USER_CANCEL).
@@ -24,11 +33,33 @@ const orderSchema = z.object({
   customerName: z.string().trim().max(100).default(''),
 });
 
+/**
+ * How the booking asked to pay (issue 28): the web app adds these to the checkout URL. A card's
+ * 카드사 and 할부 are only preselected, so a value we do not know preselects nothing.
+ */
+const methodQuerySchema = z.object({
+  method: z.enum(['CARD', 'EASY_PAY']).default('CARD'),
+  easyPay: z.string().max(20).optional(),
+  cardCompany: z.string().max(20).optional().catch(undefined),
+  installment: z.string().max(4).optional().catch(undefined),
+});
+
 const submitSchema = orderSchema.extend({
+  method: z.enum(['CARD', 'EASY_PAY']).default('CARD'),
+  cardCompany: z.string().max(20).default(''),
   cardNumber: z.string().max(40).default(''),
   expiry: z.string().max(10).default(''),
   installment: z.string().max(4).default('0'),
+  easyPay: z.string().max(20).default(''),
+  fundingSource: z.enum(['CARD', 'MONEY']).default('CARD'),
 });
+
+/** A 간편결제 the page knows, by its code; undefined for anything else. */
+const easyPayProviderOf = (code: string | undefined) =>
+  easyPayProviders.find((provider) => provider.code === code);
+
+const badOrderPage =
+  '<!doctype html><html lang="ko"><meta charset="utf-8"><title>테스트 결제</title><p>주문 정보가 올바르지 않습니다.</p></html>';
 
 /**
  * The sessionStorage key under which the window keeps what was typed (this tab only), shared
@@ -36,13 +67,13 @@ const submitSchema = orderSchema.extend({
  */
 export const sandboxTypedCardKey = 'curtaincall.sandbox-card';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
+export const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
 
 /** Luhn check: a mistyped card number is refused on the page, as a real window does. */
 function luhnValid(digits: string): boolean {
@@ -76,6 +107,7 @@ function expiryProblem(expiry: string, now: Date): string | null {
 
 /** What the buyer typed, given back with a refusal so nothing has to be typed again. */
 interface TypedCard {
+  cardCompany: string;
   cardNumber: string;
   expiry: string;
   installment: string;
@@ -132,16 +164,34 @@ function renderPriceTable(price: OrderPrice | undefined, amount: number): string
 
 function renderPage(
   order: z.infer<typeof orderSchema>,
-  options: { price?: OrderPrice | undefined; typed?: TypedCard; problem?: FieldProblem } = {},
+  options: {
+    price?: OrderPrice | undefined;
+    typed?: TypedCard;
+    problem?: FieldProblem;
+    /** The payment step's 카드사 and 할부, chosen before the window opened. */
+    preselected?: { cardCompany: string; installment: string };
+  } = {},
 ): string {
-  const { price, typed, problem } = options;
+  const { price, problem } = options;
+  const typed: TypedCard | undefined =
+    options.typed ??
+    (options.preselected ? { ...options.preselected, cardNumber: '', expiry: '' } : undefined);
   const e = escapeHtml;
-  const installments = [0, 2, 3, 6, 12]
+  // 할부 only from 50,000원 (Korean card rules), as the payment step offers it.
+  const installmentOffered = order.amount >= INSTALLMENT_MIN_AMOUNT;
+  const installments = installmentMonthsOptions
     .map(
       (n) =>
         `<option value="${n}"${typed?.installment === String(n) ? ' selected' : ''}>${n === 0 ? '일시불' : `${n}개월`}</option>`,
     )
     .join('');
+  const companies = [
+    `<option value="">카드 번호로 자동 인식</option>`,
+    ...cardCompanies.map(
+      (company) =>
+        `<option value="${company.code}"${typed?.cardCompany === company.code ? ' selected' : ''}>${company.name}</option>`,
+    ),
+  ].join('');
   // The field's error under it, tied to it (aria-describedby) and marked invalid; it takes the
   // focus when the page comes back refused.
   const fieldAttributes = (field: FieldProblem['field']) =>
@@ -175,11 +225,14 @@ function renderPage(
     <input type="hidden" name="orderName" value="${e(order.orderName)}">
     <input type="hidden" name="amount" value="${order.amount}">
     <input type="hidden" name="customerName" value="${e(order.customerName)}">
+    <input type="hidden" name="method" value="CARD">
+    <div class="field"><label for="card-company">카드사</label><select name="cardCompany" id="card-company">${companies}</select></div>
     <div class="field"><label for="card-number">카드 번호</label><input name="cardNumber" id="card-number" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" required maxlength="19" value="${e(typed?.cardNumber ?? '')}"${fieldAttributes('cardNumber')}>${fieldError('cardNumber')}</div>
     <div class="row">
       <div class="field"><label for="expiry">유효기간</label><input name="expiry" id="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required maxlength="5" value="${e(typed?.expiry ?? '')}"${fieldAttributes('expiry')}>${fieldError('expiry')}</div>
-      <div class="field"><label for="installment">할부</label><select name="installment" id="installment">${installments}</select></div>
+      ${installmentOffered ? `<div class="field"><label for="installment">할부</label><select name="installment" id="installment">${installments}</select></div>` : `<input type="hidden" name="installment" value="0">`}
     </div>
+    ${installmentOffered ? '' : `<p class="note">할부는 ${won(INSTALLMENT_MIN_AMOUNT)} 이상 결제할 때만 선택할 수 있습니다.</p>`}
     <button type="submit" class="pay">${won(order.amount)} 결제하기</button>
     <button type="button" class="cancel" id="cancel">결제 취소</button>
   </form>
@@ -193,6 +246,60 @@ function renderPage(
     </ul>
     <p>유효기간은 지나지 않은 아무 날짜나 입력하세요. 실제로 청구되지 않습니다.</p>
   </details>
+</main>
+<script src="/api/v1/sandbox-payments/checkout.js"></script>
+</body>
+</html>`;
+}
+
+/**
+ * A 간편결제's test page: the provider's name and colour, the order, and how to pay with it (the
+ * card registered in the app, or its balance: then the whole amount is a cash portion, which a
+ * 현금영수증 covers). Marked as a test, like the card window; nothing is charged.
+ */
+function renderEasyPayPage(
+  order: z.infer<typeof orderSchema>,
+  provider: { code: EasyPayProviderCode; name: string },
+  options: { price?: OrderPrice | undefined; fundingSource?: 'CARD' | 'MONEY' } = {},
+): string {
+  const e = escapeHtml;
+  const source = options.fundingSource ?? 'CARD';
+  const choice = (value: 'CARD' | 'MONEY', label: string, hint: string) =>
+    `<label class="choice"><input type="radio" name="fundingSource" value="${value}"${source === value ? ' checked' : ''} aria-describedby="source-${value}-hint"><span><span class="choice-label">${label}</span><span class="hint" id="source-${value}-hint">${hint}</span></span></label>`;
+  return `<!doctype html>
+<html lang="ko">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${provider.name} 결제 - 커튼콜 테스트 결제</title>
+<link rel="stylesheet" href="/api/v1/sandbox-payments/checkout.css">
+</head>
+<body>
+<main class="window" aria-labelledby="title">
+  <header><span class="badge">테스트 결제</span><h1 id="title">${provider.name} 결제</h1></header>
+  <p class="brand brand-${provider.code}" aria-hidden="true">${provider.name}</p>
+  <section class="order" aria-label="주문 정보">
+    <p class="name">${e(order.orderName)}</p>
+    <p class="amount">${won(order.amount)}</p>
+    <p class="customer">${e(order.customerName)}</p>
+  </section>
+  ${renderPriceTable(options.price, order.amount)}
+  <form method="post" action="/api/v1/sandbox-payments/checkout" id="pay-form">
+    <input type="hidden" name="orderId" value="${e(order.orderId)}">
+    <input type="hidden" name="orderName" value="${e(order.orderName)}">
+    <input type="hidden" name="amount" value="${order.amount}">
+    <input type="hidden" name="customerName" value="${e(order.customerName)}">
+    <input type="hidden" name="method" value="EASY_PAY">
+    <input type="hidden" name="easyPay" value="${provider.code}">
+    <fieldset class="choices">
+      <legend>결제 방법</legend>
+      ${choice('CARD', '카드로 결제', `${provider.name}에 등록한 카드로 결제합니다.`)}
+      ${choice('MONEY', `${provider.name} 머니로 결제`, `${won(order.amount)} 전액을 잔액에서 결제합니다. 현금영수증을 받을 수 있습니다.`)}
+    </fieldset>
+    <button type="submit" class="pay brand-${provider.code}">${won(order.amount)} 결제하기</button>
+    <button type="button" class="cancel" id="cancel">결제 취소</button>
+  </form>
+  <p class="note">테스트 결제입니다. 실제로 청구되지 않습니다.</p>
 </main>
 <script src="/api/v1/sandbox-payments/checkout.js"></script>
 </body>
@@ -238,6 +345,26 @@ button { font: inherit; padding: 14px; border-radius: 12px; border: 0; cursor: p
 .cards { margin-top: 16px; font-size: 13px; color: #4e5968; }
 .cards ul { padding-left: 18px; }
 code { color: #191f28; }
+.note { margin: 0; font-size: 13px; color: #4e5968; }
+.brand { margin: 16px 0 0; padding: 12px 16px; border-radius: 12px; font-size: 20px; font-weight: 800; }
+.brand-KAKAOPAY { background: #fee500; color: #191919; }
+.brand-NAVERPAY { background: #03c75a; color: #000; }
+.brand-TOSSPAY { background: #0050cc; color: #fff; }
+.brand-PAYCO { background: #d41f1f; color: #fff; }
+.choices { display: grid; gap: 8px; margin: 0; padding: 0; border: 0; }
+.choices legend { font-size: 14px; color: #4e5968; margin-bottom: 8px; padding: 0; }
+.choice { display: flex; gap: 10px; align-items: flex-start; padding: 12px; border: 1px solid #d1d6db; border-radius: 12px; cursor: pointer; }
+.choice:has(input:checked) { border-color: #1b64da; background: #f3f8ff; }
+.choice input { margin: 3px 0 0; width: 18px; height: 18px; flex: none; }
+.choice-label { display: block; font-weight: 600; color: #191f28; }
+.hint { display: block; font-size: 13px; color: #4e5968; margin-top: 2px; }
+.facts { margin: 16px 0; padding: 12px 16px; background: #f5f7fa; border-radius: 12px; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; font-size: 14px; }
+.facts dt { color: #4e5968; }
+.facts dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+.amount-input { display: flex; align-items: center; gap: 8px; }
+.amount-input input { flex: 1; min-width: 0; }
+.done { margin: 16px 0; padding: 16px; background: #e8f7ee; color: #0b6b34; border-radius: 12px; font-weight: 700; }
+.link { display: block; text-align: center; text-decoration: none; padding: 14px; border-radius: 12px; background: #1b64da; color: #fff; font-weight: 700; }
 `;
 
 /**
@@ -249,8 +376,22 @@ code { color: #191f28; }
 const pageScript = `
 (function () {
   var KEY = '${sandboxTypedCardKey}';
+  var cancel = document.getElementById('cancel');
+  if (cancel) {
+    cancel.addEventListener('click', function () {
+      if (window.parent !== window) {
+        window.parent.postMessage({ type: 'sandbox-payment', code: 'USER_CANCEL' }, window.location.origin);
+      } else if (window.history.length > 1) {
+        window.history.back();
+      } else {
+        window.location.href = '/';
+      }
+    });
+  }
   var form = document.getElementById('pay-form');
   var number = document.getElementById('card-number');
+  // The card form only; a 간편결제 page has nothing typed to format or keep.
+  if (!form || !number) return;
   var expiry = document.getElementById('expiry');
   var installment = document.getElementById('installment');
   function showError(input, message) {
@@ -274,7 +415,7 @@ const pageScript = `
     if (saved && !number.value && !expiry.value) {
       number.value = saved.cardNumber || '';
       expiry.value = saved.expiry || '';
-      if (saved.installment) installment.value = saved.installment;
+      if (saved.installment && installment) installment.value = saved.installment;
       if (number.value) document.getElementById('restored').hidden = false;
     }
   } catch (e) {}
@@ -302,21 +443,20 @@ const pageScript = `
     }
     try {
       window.sessionStorage.setItem(KEY, JSON.stringify({
-        cardNumber: number.value, expiry: expiry.value, installment: installment.value
+        cardNumber: number.value, expiry: expiry.value, installment: installment ? installment.value : '0'
       }));
     } catch (e) {}
   });
-  document.getElementById('cancel').addEventListener('click', function () {
-    if (window.parent !== window) {
-      window.parent.postMessage({ type: 'sandbox-payment', code: 'USER_CANCEL' }, window.location.origin);
-    } else if (window.history.length > 1) {
-      window.history.back();
-    } else {
-      window.location.href = '/';
-    }
-  });
 })();
 `;
+
+/** A sandbox page: HTML, never cached (it carries an order). */
+export const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
 
 export const sandboxCheckoutRoutes: FastifyPluginAsync<{
   provider: SandboxPaymentProvider;
@@ -327,24 +467,33 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
   /** An order's stored price lines (payments service), undefined for an unknown order. */
   orderPrice: (orderId: string) => Promise<OrderPrice | undefined>;
 }> = async (app, { provider, successUrl, failUrl, now, orderPrice }) => {
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(html);
-
   app.get('/v1/sandbox-payments/checkout', { schema: { hide: true } }, async (request, reply) => {
     const order = orderSchema.safeParse(request.query);
-    if (!order.success) {
-      return sendPage(
-        reply,
-        400,
-        '<!doctype html><meta charset="utf-8"><p>주문 정보가 올바르지 않습니다.</p>',
-      );
-    }
+    const method = methodQuerySchema.safeParse(request.query);
+    if (!order.success || !method.success) return sendPage(reply, 400, badOrderPage);
     const price = await orderPrice(order.data.orderId);
-    return sendPage(reply, 200, renderPage(order.data, { price }));
+    if (method.data.method === 'EASY_PAY') {
+      const easyPay = easyPayProviderOf(method.data.easyPay);
+      if (!easyPay) return sendPage(reply, 400, badOrderPage);
+      return sendPage(reply, 200, renderEasyPayPage(order.data, easyPay, { price }));
+    }
+    // What the payment step chose, preselected; 할부 only where it is offered.
+    const installment =
+      order.data.amount >= INSTALLMENT_MIN_AMOUNT &&
+      (installmentMonthsOptions as readonly number[]).includes(Number(method.data.installment))
+        ? String(Number(method.data.installment))
+        : '0';
+    const cardCompany = cardCompanies.some((c) => c.code === method.data.cardCompany)
+      ? (method.data.cardCompany ?? '')
+      : '';
+    return sendPage(
+      reply,
+      200,
+      renderPage(order.data, {
+        price,
+        preselected: { cardCompany, installment },
+      }),
+    );
   });
 
   app.get('/v1/sandbox-payments/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
@@ -363,14 +512,20 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
     { schema: { hide: true, consumes: ['application/x-www-form-urlencoded'] } },
     async (request, reply) => {
       const form = submitSchema.safeParse(request.body ?? {});
-      if (!form.success) {
-        return sendPage(
-          reply,
-          400,
-          '<!doctype html><meta charset="utf-8"><p>주문 정보가 올바르지 않습니다.</p>',
-        );
-      }
+      if (!form.success) return sendPage(reply, 400, badOrderPage);
       const { orderId, amount } = form.data;
+      if (form.data.method === 'EASY_PAY') {
+        const easyPay = easyPayProviderOf(form.data.easyPay);
+        if (!easyPay) return sendPage(reply, 400, badOrderPage);
+        // Paid from the balance, the whole amount is cash; by the app's card, none of it.
+        const paymentKey = provider.issuePaymentKey(orderId, amount, 'approve', {
+          method: 'EASY_PAY',
+          easyPayProvider: easyPay.code,
+          cashAmount: form.data.fundingSource === 'MONEY' ? amount : 0,
+        });
+        const query = new URLSearchParams({ paymentKey, orderId, amount: String(amount) });
+        return reply.redirect(`${successUrl}?${query.toString()}`, 302);
+      }
       // A refused form comes back as the same page, its price table included.
       const refusedPage = async (problem: FieldProblem) =>
         sendPage(
