@@ -22,8 +22,9 @@ interface Column {
 }
 
 /**
- * The 예매확인서 as a PDF: booking, show, payment, each seat's price line, refunds with their
- * fees, what was finally paid, and the cancellation rules. Tables break onto a new page with
+ * The 예매확인서 as a PDF: booking, show, payment (method, 현금영수증, the 문화비 소득공제 mark),
+ * each seat's price line, refunds with their fees, what was finally paid, and the cancellation
+ * rules. Tables break onto a new page with
  * their header repeated, so a long booking never loses a row.
  */
 export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
@@ -169,7 +170,19 @@ export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer
     ['결제수단', receipt.payment.methodLabel],
     ['결제일시', receipt.payment.approvedAt],
     ['결제금액', won(receipt.payment.amount)],
+    ...(receipt.payment.cashReceipt
+      ? ([['현금영수증', receipt.payment.cashReceipt]] as Array<[string, string]>)
+      : []),
   ]);
+  if (receipt.cultureExpense) {
+    ensure(16);
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(ACCENT)
+      .text('문화비 소득공제 대상 공연입니다.', MARGIN, y, { lineBreak: false });
+    y += 16;
+  }
 
   heading('좌석별 금액');
   table(

@@ -8,6 +8,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index';
+import type { PaymentMethodColumns } from '../payments/payment-details';
 
 /*
  * The receipt reads what the booking and payments modules wrote and never writes: every figure
@@ -29,6 +30,8 @@ export interface ReceiptBookingRow {
   venueName: string;
   venueAddress: string | null;
   cancelDeadlineDays: number | null;
+  /** Issue 28: the seller marked the performance 문화비 소득공제 대상. */
+  cultureExpense: boolean;
 }
 
 export async function findReceiptBooking(
@@ -51,6 +54,7 @@ export async function findReceiptBooking(
       venueName: concerts.venueName,
       venueAddress: concerts.venueAddress,
       cancelDeadlineDays: concerts.cancelDeadlineDays,
+      cultureExpense: concerts.cultureExpense,
     })
     .from(bookings)
     .innerJoin(concerts, eq(concerts.id, bookings.concertId))
@@ -60,11 +64,9 @@ export async function findReceiptBooking(
   return row;
 }
 
-export interface ReceiptPaymentRow {
+/** The paid payment with the columns that say how (issue 28: 카드사, 간편결제, 가상계좌, 현금영수증). */
+export interface ReceiptPaymentRow extends PaymentMethodColumns {
   paymentId: number;
-  amount: number;
-  status: string;
-  method: string | null;
   approvedAt: Date | null;
 }
 
@@ -76,9 +78,21 @@ export async function findReceiptPayment(
   const [row] = await db
     .select({
       paymentId: payments.id,
+      provider: payments.provider,
       amount: payments.amount,
       status: payments.status,
       method: payments.method,
+      cardCompany: payments.cardCompany,
+      installmentMonths: payments.installmentMonths,
+      easyPayProvider: payments.easyPayProvider,
+      cashAmount: payments.cashAmount,
+      virtualAccountBank: payments.virtualAccountBank,
+      virtualAccountNumber: payments.virtualAccountNumber,
+      virtualAccountHolder: payments.virtualAccountHolder,
+      virtualAccountDueAt: payments.virtualAccountDueAt,
+      cashReceiptType: payments.cashReceiptType,
+      cashReceiptNumberMasked: payments.cashReceiptNumberMasked,
+      cashReceiptIssueNumber: payments.cashReceiptIssueNumber,
       approvedAt: payments.approvedAt,
     })
     .from(payments)

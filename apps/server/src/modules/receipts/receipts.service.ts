@@ -6,12 +6,14 @@ import {
   formatSeatLabel,
   limits,
   receiptMessages,
+  type PaymentDetails,
 } from '@curtaincall/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { SessionUser } from '../auth/auth.policy';
+import { describePayment } from '../payments/payment-details';
 import {
   findReceiptBooking,
   findReceiptPayment,
@@ -31,7 +33,16 @@ export interface ReceiptDocument {
   concertDate: string;
   startTime: string;
   venue: string;
-  payment: { methodLabel: string; approvedAt: string; amount: number };
+  payment: {
+    /** '신용·체크카드 (신한카드 3개월 할부)', '간편결제 (카카오페이)', '가상계좌(무통장입금) (우리은행 가상계좌)'. */
+    methodLabel: string;
+    approvedAt: string;
+    amount: number;
+    /** Issue 28: '소득공제 *******5678 · 52,000원 · 승인번호 …', or null when none was asked for. */
+    cashReceipt: string | null;
+  };
+  /** Issue 28: the seller marked the performance 문화비 소득공제 대상. */
+  cultureExpense: boolean;
   tickets: Array<{
     seatLabel: string;
     gradeName: string;
@@ -61,7 +72,30 @@ export interface ReceiptDocument {
   issuedAt: string;
 }
 
-const METHOD_LABELS: Record<string, string> = { CARD: '신용·체크카드', EASY_PAY: '간편결제' };
+/** The method and its particulars, as one line ('간편결제 (카카오페이)'). */
+function methodLine(details: PaymentDetails): string {
+  const label = details.methodLabel || '결제';
+  return details.detail ? `${label} (${details.detail})` : label;
+}
+
+/**
+ * The 현금영수증 line: type, masked number, amount and 승인번호. A deposit's receipt is issued
+ * with the deposit; a 간편결제's after the approval (best effort), so it may still be pending.
+ */
+function cashReceiptLine(details: PaymentDetails): string | null {
+  const receipt = details.cashReceipt;
+  if (!receipt) return null;
+  const head = `${receipt.typeLabel} ${receipt.maskedNumber}`;
+  if (receipt.amount <= 0) return `${head} · 현금 결제분이 없어 발급 대상이 아닙니다`;
+  const state = receipt.issueNumber
+    ? `승인번호 ${receipt.issueNumber}`
+    : details.method === 'VIRTUAL_ACCOUNT'
+      ? '입금 후 발급'
+      : '발급 처리 중';
+  return `${head} · ${won(receipt.amount)} · ${state}`;
+}
+
+const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
 const REFUND_STATUS_LABELS: Record<string, string> = {
   DONE: '환불 완료',
   REQUESTED: '환불 처리 중',
@@ -86,6 +120,11 @@ export function createReceiptsService(deps: { db: Database; clock: Clock }) {
     if (!payment || !paid || payment.approvedAt === null) {
       throw new AppError('M003', receiptMessages.notPaid);
     }
+    // A paid booking has no account left to deposit into, so no test bank address is needed.
+    const details = describePayment(payment, {
+      cultureExpense: booking.cultureExpense,
+      publicBaseUrl: '',
+    });
     const [ticketRows, refundRows] = await Promise.all([
       findReceiptTickets(db, booking.bookingId),
       findReceiptRefunds(db, [payment.paymentId]),
@@ -114,10 +153,12 @@ export function createReceiptsService(deps: { db: Database; clock: Clock }) {
       startTime: booking.startTime.slice(0, 5),
       venue: [booking.venueName, booking.venueAddress].filter(Boolean).join(', '),
       payment: {
-        methodLabel: METHOD_LABELS[payment.method ?? ''] ?? '결제',
+        methodLabel: methodLine(details),
         approvedAt: toMinute(payment.approvedAt),
         amount: payment.amount,
+        cashReceipt: cashReceiptLine(details),
       },
+      cultureExpense: booking.cultureExpense,
       tickets: ticketRows.map((t) => ({
         seatLabel: formatSeatLabel(t.seatInfo),
         gradeName: t.gradeName,
