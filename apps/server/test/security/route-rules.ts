@@ -771,6 +771,24 @@ export const routeRules: Record<string, RouteRule> = {
     }),
   },
 
+  // 환불 계좌 (issue 28): always the caller's own (no id in the request), answered masked.
+  'GET /api/users/me/refund-account': {
+    access: 'user',
+    request: plain('/api/users/me/refund-account'),
+  },
+  'PUT /api/users/me/refund-account': {
+    access: 'user',
+    request: async (w, actor) => ({
+      url: '/api/users/me/refund-account',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: JSON.stringify({ bank: '88', accountNumber: '110-123-455678', holder: '김보안' }),
+    }),
+  },
+  'DELETE /api/users/me/refund-account': {
+    access: 'user',
+    request: plain('/api/users/me/refund-account'),
+  },
+
   // Seller permission (api-contract §11.1): the caller's own, never another user's; admins 403.
   'GET /api/users/me/seller-status': {
     access: 'nonAdmin',
@@ -1077,6 +1095,20 @@ export const routeRules: Record<string, RouteRule> = {
         headers: headersOf(w, actor),
       };
     },
+  },
+  // 결제 설정 (issue 28: 가상계좌, 입금 기한, 문화비 소득공제): the concert's seller only. The PUT
+  // writes the defaults back, so the world's concert keeps taking 가상계좌 bookings.
+  'GET /api/seller/concerts/{concertId}/payment-settings': {
+    access: 'concertSeller',
+    request: plain((w) => `/api/seller/concerts/${w.concertId}/payment-settings`),
+  },
+  'PUT /api/seller/concerts/{concertId}/payment-settings': {
+    access: 'concertSeller',
+    request: async (w, actor) => ({
+      url: `/api/seller/concerts/${w.concertId}/payment-settings`,
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { virtualAccountEnabled: true, depositDueDays: 1, cultureExpense: false },
+    }),
   },
   'GET /api/concerts/{concertId}/ticket-types': {
     access: 'public',

@@ -34,7 +34,10 @@ export interface ReceiptDocument {
   startTime: string;
   venue: string;
   payment: {
-    /** '신용·체크카드 (신한카드 3개월 할부)', '간편결제 (카카오페이)', '가상계좌(무통장입금) (우리은행 가상계좌)'. */
+    /**
+     * The method and its particulars: '신용·체크카드 (신한카드 3개월 할부)', '간편결제 (카카오페이)',
+     * '가상계좌(무통장입금) (우리은행 가상계좌)'.
+     */
     methodLabel: string;
     approvedAt: string;
     amount: number;
