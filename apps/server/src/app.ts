@@ -639,7 +639,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(receiptsRoutes, { receipts });
       await api.register(notificationsRoutes, { notifications });
       // E2E only (E2E_TEST_HOOKS): never registered in a normal configuration.
-      if (config.testHooks) await api.register(testHooksRoutes, { notifications });
+      if (config.testHooks) await api.register(testHooksRoutes, { notifications, payments });
       if (paymentProvider.name === 'sandbox') {
         await api.register(sandboxCheckoutRoutes, {
           provider: sandboxPayments,

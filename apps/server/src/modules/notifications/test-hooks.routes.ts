@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PaymentsService } from '../payments/payments.service';
 import type { NotificationsService } from './notifications.service';
 
 /**
@@ -9,7 +10,25 @@ import type { NotificationsService } from './notifications.service';
  */
 export const testHooksRoutes: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
-}> = async (app, { notifications }) => {
+  payments: Pick<PaymentsService, 'expireUnpaidDeposits'>;
+}> = async (app, { notifications, payments }) => {
+  // Issue 28: the deposit-expiry job as if the clock read `now` (a 가상계좌's deadline passing
+  // within a journey), then the 취소표 pushes it queued.
+  app.post(
+    '/test-hooks/deposit-expiry',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ now: z.iso.datetime({ offset: true }) }),
+      },
+    },
+    async (request) => {
+      const expired = await payments.expireUnpaidDeposits({ now: new Date(request.body.now) });
+      await notifications.deliverDuePushes();
+      return { success: true as const, data: { expired } };
+    },
+  );
+
   app.post(
     '/test-hooks/booking-open-reminders',
     {

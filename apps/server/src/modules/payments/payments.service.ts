@@ -402,14 +402,19 @@ export function createPaymentsService(deps: {
    * then the seat changes and one 취소표 alert per concert (the waiting list in order).
    */
   async function expireUnpaidDeposits(
-    options: { signal?: AbortSignal; batch?: number } = {},
+    options: {
+      signal?: AbortSignal;
+      batch?: number;
+      /** E2E only (test-hooks): the job run as if the clock read this. */
+      now?: Date;
+    } = {},
   ): Promise<number> {
     const batch = options.batch ?? DEPOSIT_EXPIRY_BATCH;
     let total = 0;
     const concertsFreed = new Set<number>();
     for (let round = 0; round < DEPOSIT_EXPIRY_ROUNDS; round += 1) {
       if (options.signal?.aborted) break;
-      const now = clock.now();
+      const now = options.now ?? clock.now();
       const expired = await db.transaction((tx) => expireDeposits(tx, now, batch));
       const byConcert = new Map<number, number[]>();
       for (const seat of expired.freedSeats) {
