@@ -95,15 +95,15 @@ export async function updateConcertRow(
 }
 
 /**
- * Whether any ticket was sold or is being paid for: a booking awaiting payment, confirmed, or
- * attended. Cancelled bookings sold nothing that still stands.
+ * Whether any ticket was sold or is being paid for: a booking awaiting payment or (issue 28) its
+ * deposit, confirmed, or attended. Cancelled bookings sold nothing that still stands.
  */
 export async function hasLiveBookings(db: DbOrTx, concertId: number): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
     db,
     sql`select 1 as one from bookings
         where concert_id = ${concertId}
-          and status in ('PENDING_PAYMENT', 'CONFIRMED', 'COMPLETED')
+          and status in ('PENDING_PAYMENT', 'AWAITING_DEPOSIT', 'CONFIRMED', 'COMPLETED')
         limit 1`,
   );
   return rows.length > 0;
