@@ -5,6 +5,7 @@ import {
   formatCancelDeadline,
   hasUsableTickets,
   paymentMethodLabel,
+  paymentStatusLabels,
 } from './booking-status';
 import { telHref, venueMapSearchUrl } from './booking-links';
 
@@ -14,6 +15,7 @@ describe('booking status rules', () => {
     ['COMPLETED', '관람 완료'],
     ['CANCELED', '취소됨'],
     ['PENDING_PAYMENT', '대기중'],
+    ['AWAITING_DEPOSIT', '입금 대기'],
   ] as const)('%s reads %s', (status, label) => {
     expect(bookingStatusLabel(status)).toBe(label);
   });
@@ -40,6 +42,15 @@ describe('booking status rules', () => {
     expect(hasUsableTickets('COMPLETED')).toBe(true);
     expect(hasUsableTickets('CANCELED')).toBe(false);
     expect(hasUsableTickets('PENDING_PAYMENT')).toBe(false);
+    expect(hasUsableTickets('AWAITING_DEPOSIT')).toBe(false);
+  });
+
+  it('reads a 가상계좌 waiting for its money as 입금 대기 (issue 28)', () => {
+    expect(paymentStatusLabels.WAITING_FOR_DEPOSIT).toBe('입금 대기');
+    expect(paymentMethodLabel('VIRTUAL_ACCOUNT')).toBe('가상계좌');
+    expect(
+      canCancelBooking({ bookingStatus: 'AWAITING_DEPOSIT', paymentStatus: 'WAITING_FOR_DEPOSIT' }),
+    ).toBe(false);
   });
 
   it('names the payment method, or says it is not paid yet', () => {

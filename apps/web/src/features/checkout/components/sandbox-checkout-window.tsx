@@ -23,6 +23,8 @@ interface SandboxCheckoutWindowProps {
   notice?: string | null;
   /** When the booking's payment window ends (epoch ms): the seats are held until then. */
   paymentDeadline?: number;
+  /** The window's name (dialog and frame): '카드 결제', or '간편결제' for a provider's page. */
+  title?: string;
   /** The buyer closed the window: its 결제 취소, the close button or Escape. */
   onCancel: () => void;
   /** The window reached a result page (path with query): the whole app should go there. */
@@ -41,6 +43,7 @@ export function SandboxCheckoutWindow({
   breakdown,
   notice,
   paymentDeadline,
+  title = checkoutTexts.windowTitle,
   onCancel,
   onResult,
 }: SandboxCheckoutWindowProps) {
@@ -104,7 +107,7 @@ export function SandboxCheckoutWindow({
           </span>
           <div className="min-w-0 flex-1">
             <h2 id={titleId} className="text-base font-bold text-white">
-              {checkoutTexts.windowTitle}
+              {title}
             </h2>
             <p className="truncate text-xs text-zinc-400">{orderName}</p>
           </div>
@@ -156,7 +159,7 @@ export function SandboxCheckoutWindow({
           <iframe
             ref={frameRef}
             src={url}
-            title={checkoutTexts.windowTitle}
+            title={title}
             onLoad={onFrameLoad}
             className="size-full border-0"
           />

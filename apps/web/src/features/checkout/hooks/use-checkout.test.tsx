@@ -106,6 +106,50 @@ describe('useCheckout with Toss (SDK v1)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('passes the server’s windowOptions to requestPayment, so a 간편결제 opens directly (issue 28)', async () => {
+    serveBooking(
+      booking({ method: 'EASY_PAY', windowOptions: { flowMode: 'DIRECT', easyPay: 'KAKAOPAY' } }),
+    );
+    const requestPayment = vi.fn<RequestPayment>(() => new Promise(() => undefined));
+    installToss(requestPayment);
+    const user = userEvent.setup();
+    renderWithProviders(<PayHarness />);
+    await user.click(screen.getByRole('button', { name: 'pay' }));
+    await waitFor(() => expect(requestPayment).toHaveBeenCalledTimes(1));
+    const origin = window.location.origin;
+    expect(requestPayment).toHaveBeenCalledWith('카드', {
+      orderId: 'order-0002',
+      orderName: '봄밤 어쿠스틱',
+      amount: 102_000,
+      customerName: '콘서트러버',
+      successUrl: `${origin}/api/v1/payments/success`,
+      failUrl: `${origin}/api/v1/payments/fail`,
+      flowMode: 'DIRECT',
+      easyPay: 'KAKAOPAY',
+    });
+  });
+
+  it('presets the card window with 카드사 and 할부 from windowOptions', async () => {
+    serveBooking(
+      booking({
+        method: 'CARD',
+        windowOptions: { flowMode: 'DEFAULT', cardCompany: 'SHINHAN', cardInstallmentPlan: 3 },
+      }),
+    );
+    const requestPayment = vi.fn<RequestPayment>(() => new Promise(() => undefined));
+    installToss(requestPayment);
+    const user = userEvent.setup();
+    renderWithProviders(<PayHarness />);
+    await user.click(screen.getByRole('button', { name: 'pay' }));
+    await waitFor(() => expect(requestPayment).toHaveBeenCalledTimes(1));
+    expect(requestPayment.mock.calls[0]?.[1]).toMatchObject({
+      orderId: 'order-0002',
+      flowMode: 'DEFAULT',
+      cardCompany: 'SHINHAN',
+      cardInstallmentPlan: 3,
+    });
+  });
+
   it('says a closed window (USER_CANCEL) was cancelled', async () => {
     serveBooking(booking());
     installToss(() =>
@@ -206,6 +250,25 @@ describe('useCheckout with the sandbox', () => {
     expect(target.searchParams.get('orderId')).toBe('order-0002');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(settledCount()).toBe('0');
+  });
+
+  it('opens the provider’s 간편결제 page with the method the server put in its address', async () => {
+    serveBooking(
+      booking({
+        provider: 'sandbox',
+        method: 'EASY_PAY',
+        checkoutUrl: '/api/v1/sandbox-payments/checkout?method=EASY_PAY&easyPay=KAKAOPAY',
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PayHarness />);
+    await user.click(screen.getByRole('button', { name: 'pay' }));
+    const dialog = await screen.findByRole('dialog', { name: '간편결제' });
+    const src = new URL(within(dialog).getByTitle('간편결제').getAttribute('src') ?? '');
+    expect(src.searchParams.get('method')).toBe('EASY_PAY');
+    expect(src.searchParams.get('easyPay')).toBe('KAKAOPAY');
+    expect(src.searchParams.get('orderId')).toBe('order-0002');
+    expect(src.searchParams.get('amount')).toBe('102000');
   });
 
   it('fails when the server gave no checkout address', async () => {

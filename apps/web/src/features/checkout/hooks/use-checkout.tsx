@@ -40,6 +40,7 @@ export interface CheckoutRefusal {
 
 interface OpenWindow {
   url: string;
+  title: string;
   orderName: string;
   amount: number;
   breakdown: BookingCreated['breakdown'];
@@ -96,6 +97,10 @@ export function useCheckout(): Checkout {
         openWindowRef.current?.settle({ type: 'cancelled' });
         const next: OpenWindow = {
           url: url.toString(),
+          title:
+            booking.method === 'EASY_PAY'
+              ? checkoutTexts.easyPayWindowTitle
+              : checkoutTexts.windowTitle,
           orderName: booking.orderName,
           amount: booking.amount,
           breakdown: booking.breakdown,
@@ -175,6 +180,7 @@ export function useCheckout(): Checkout {
   const checkoutWindow = openWindow ? (
     <SandboxCheckoutWindow
       url={openWindow.url}
+      title={openWindow.title}
       orderName={openWindow.orderName}
       amount={openWindow.amount}
       breakdown={openWindow.breakdown}

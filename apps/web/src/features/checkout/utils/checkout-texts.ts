@@ -3,6 +3,8 @@ export const checkoutTexts = {
   cancelled: '결제가 취소되었습니다.',
   failed: (message: string) => `결제에 실패했습니다: ${message}`,
   windowTitle: '카드 결제',
+  /** Issue 28: the sandbox's 간편결제 page (카카오페이, 네이버페이, …) in the same overlay. */
+  easyPayWindowTitle: '간편결제',
   closeWindow: '결제창 닫기',
   windowLoading: '결제창을 불러오는 중입니다',
   sdkLoadFailed: '결제 모듈을 불러오지 못했습니다.',

@@ -31,3 +31,25 @@ describe('BookingHistoryItem and 회차', () => {
     expect(line).not.toHaveTextContent('회차');
   });
 });
+
+describe('BookingHistoryItem awaiting a deposit (issue 28)', () => {
+  it('reads 입금 대기 and sends the buyer to the detail for the account', () => {
+    renderWithProviders(
+      <BookingHistoryItem booking={makeBookingSummary({ bookingStatus: 'AWAITING_DEPOSIT' })} />,
+    );
+    expect(screen.getByText('입금 대기')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '입금 기한 안에 입금해주세요. 입금 계좌와 기한은 예매 상세에서 확인할 수 있어요.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of a deposit for a confirmed booking', () => {
+    renderWithProviders(
+      <BookingHistoryItem booking={makeBookingSummary({ bookingStatus: 'CONFIRMED' })} />,
+    );
+    expect(screen.getByText('예매 확정')).toBeInTheDocument();
+    expect(screen.queryByText(/입금 기한 안에 입금해주세요/)).toBeNull();
+  });
+});

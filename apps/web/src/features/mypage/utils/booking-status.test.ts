@@ -9,4 +9,8 @@ describe('getBookingStatusLabel', () => {
     expect(getBookingStatusLabel('PENDING_PAYMENT')).toBe('대기중');
     expect(getBookingStatusLabel('SOMETHING_NEW')).toBe('대기중');
   });
+
+  it('reads a 가상계좌 not paid yet as 입금 대기 (issue 28)', () => {
+    expect(getBookingStatusLabel('AWAITING_DEPOSIT')).toBe('입금 대기');
+  });
 });
