@@ -36,6 +36,8 @@ export const paymentPickerTexts = {
   phonePlaceholder: '01012345678',
   businessPlaceholder: '1234567890',
   cashReceiptHint: '숫자만 입력해주세요.',
+  /** 간편결제: only what is paid from the app's balance (머니·포인트) is cash. */
+  easyPayCashNote: '간편결제 머니·포인트로 결제한 금액에 발급돼요.',
 } as const;
 
 const methods: PaymentMethod[] = ['CARD', 'EASY_PAY', 'VIRTUAL_ACCOUNT'];
@@ -231,6 +233,9 @@ function CashReceiptChoices({ model, total, disabled }: PaymentMethodPickerProps
       <legend className="mb-1 text-xs font-semibold text-zinc-300">
         {paymentPickerTexts.cashReceipt}
       </legend>
+      {state.method === 'EASY_PAY' && (
+        <p className="text-xs text-zinc-400">{paymentPickerTexts.easyPayCashNote}</p>
+      )}
       <div className="grid grid-cols-3 gap-2">
         {cashReceiptChoices.map((choice) => (
           <label key={choice} className={clsx(optionClass, 'justify-center px-2')}>
