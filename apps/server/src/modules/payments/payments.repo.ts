@@ -42,6 +42,15 @@ const toPayment = (r: RawPayment): PaymentRow => ({
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+/**
+ * The method as the spec's readers see it: only once the provider took the payment (approved)
+ * or issued its 가상계좌 (issue 28). The buyer's choice is stored at booking, but an in-flight or
+ * never-approved payment still answers `paymentMethod: null` (api-contract §9).
+ */
+const VISIBLE_METHOD = sql.raw(
+  `case when approved_at is not null or virtual_account_number is not null then method end as method`,
+);
+
 const idList = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
@@ -256,7 +265,7 @@ export async function findPaymentByOrderId(
 ): Promise<PaymentRow | undefined> {
   const [row] = await queryRows<RawPayment>(
     db,
-    sql`select id, booking_id, order_id, provider, payment_key, amount, status, method
+    sql`select id, booking_id, order_id, provider, payment_key, amount, status, ${VISIBLE_METHOD}
           from payments where order_id = ${orderId}`,
   );
   return row ? toPayment(row) : undefined;
@@ -283,7 +292,7 @@ export async function findLatestPayment(
 ): Promise<PaymentRow | undefined> {
   const [row] = await queryRows<RawPayment>(
     db,
-    sql`select id, booking_id, order_id, provider, payment_key, amount, status, method
+    sql`select id, booking_id, order_id, provider, payment_key, amount, status, ${VISIBLE_METHOD}
           from payments where booking_id = ${bookingId} order by id desc limit 1`,
   );
   return row ? toPayment(row) : undefined;
