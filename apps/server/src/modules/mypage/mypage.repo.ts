@@ -168,6 +168,8 @@ export async function findUserBookingByNumber(
 /** The latest payment with the columns that say how it was paid (issue 28: describePayment). */
 export interface LatestPaymentRow extends PaymentMethodColumns {
   bookingId: number;
+  /** Set once the provider took the payment: until then the spec shows no method. */
+  approvedAt: Date | null;
 }
 
 /** The newest payment (highest id) of each booking; bookings without one are absent. */
@@ -181,6 +183,7 @@ export async function findLatestPayments(
       bookingId: payments.bookingId,
       provider: payments.provider,
       method: payments.method,
+      approvedAt: payments.approvedAt,
       amount: payments.amount,
       status: payments.status,
       cardCompany: payments.cardCompany,

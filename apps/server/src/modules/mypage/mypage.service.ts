@@ -235,7 +235,14 @@ export function createMypageService(deps: MypageServiceDeps) {
       readBookingMoney(db, row),
     ]);
     const payment = latestPayment.get(row.bookingId);
-    const method = paymentMethodSchema.safeParse(payment?.method);
+    // The buyer's choice is stored at booking; the spec's field names a method only once the
+    // provider took the payment or issued its 가상계좌 (an in-flight one answers null, §9).
+    const taken =
+      payment &&
+      (['DONE', 'PARTIAL_CANCELED', 'WAITING_FOR_DEPOSIT'].includes(payment.status) ||
+        payment.approvedAt !== null ||
+        payment.virtualAccountNumber !== null);
+    const method = paymentMethodSchema.safeParse(taken ? payment.method : null);
     return {
       bookingId: row.bookingId,
       bookingNumber: row.bookingNumber,

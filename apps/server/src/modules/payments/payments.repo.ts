@@ -48,7 +48,9 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * never-approved payment still answers `paymentMethod: null` (api-contract §9).
  */
 const VISIBLE_METHOD = sql.raw(
-  `case when approved_at is not null or virtual_account_number is not null then method end as method`,
+  `case when status in ('DONE', 'PARTIAL_CANCELED', 'WAITING_FOR_DEPOSIT')
+          or approved_at is not null or virtual_account_number is not null
+        then method end as method`,
 );
 
 const idList = (ids: readonly number[]) =>
