@@ -1,5 +1,5 @@
 import { createECDH, createHash, randomBytes, randomInt } from 'node:crypto';
-import type { SellerApplication } from '@curtaincall/contracts';
+import type { BookingCreated, SellerApplication } from '@curtaincall/contracts';
 import sharp from 'sharp';
 import { multipart, registerUser, registrationFields } from '../helpers/factories';
 import { applicationMultipart, applicationBody, applyForSeller, decide } from '../helpers/sellers';
@@ -1568,6 +1568,39 @@ export const routeRules: Record<string, RouteRule> = {
   'GET /api/v1/sandbox-payments/checkout.css': {
     access: 'public',
     request: plain('/api/v1/sandbox-payments/checkout.css'),
+  },
+  // The sandbox's test bank page (issue 28, hidden from the API document): anyone's browser.
+  // The transfer is into a 가상계좌 a fresh booking was issued, for its exact amount.
+  'GET /api/v1/sandbox-payments/bank': {
+    access: 'public',
+    request: plain('/api/v1/sandbox-payments/bank'),
+  },
+  'POST /api/v1/sandbox-payments/bank': {
+    access: 'public',
+    request: async (w, actor) => {
+      const buyer = await w.newBuyer();
+      const seatId = await w.holdSeat(buyer);
+      const booked = await w.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { cookie: buyer.cookie, ...json },
+        payload: {
+          concertId: w.concertId,
+          concertSeatIds: [seatId],
+          payment: { method: 'VIRTUAL_ACCOUNT', bank: '20' },
+        },
+      });
+      const account = (booked.json().data as BookingCreated | undefined)?.virtualAccount;
+      if (!account) throw new Error(`no 가상계좌 issued: ${booked.body.slice(0, 300)}`);
+      return {
+        url: '/api/v1/sandbox-payments/bank',
+        headers: { ...headersOf(w, actor), ...form },
+        payload: new URLSearchParams({
+          accountNumber: account.accountNumber,
+          amount: String(account.amount),
+        }).toString(),
+      };
+    },
   },
   // Uploaded public files (profile pictures, posters): no session is asked for. An unknown name
   // answers the 404 envelope; serving real files is proven in the web-app tests.
