@@ -165,11 +165,11 @@ export const cashReceiptRequestSchema = z
   .object({
     type: cashReceiptTypeSchema,
     /** Digits only after trimming hyphens: a phone number (소득공제) or business number. */
+    // `overwrite`, not `transform`: the type stays a string, so bodies keep their OpenAPI examples.
     number: z
-      .string()
-      .trim()
-      .transform((v) => v.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{10,11}$/, { error: paymentMethodMessages.cashReceiptNumber })),
+      .string({ error: paymentMethodMessages.cashReceiptNumber })
+      .overwrite((v) => v.replace(/[\s-]/g, ''))
+      .regex(/^\d{10,11}$/, { error: paymentMethodMessages.cashReceiptNumber }),
   })
   .superRefine((value, ctx) => {
     const ok =

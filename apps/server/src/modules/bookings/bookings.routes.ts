@@ -21,7 +21,47 @@ const bookingBodyExamples = [
     ],
     promoCode: 'FAN5000',
   },
+  // Issue 28: the method and its choices (absent: a card through the provider's window).
+  {
+    concertId: 12,
+    concertSeatIds: [3401],
+    payment: { method: 'EASY_PAY', easyPayProvider: 'KAKAOPAY' },
+  },
+  {
+    concertId: 12,
+    concertSeatIds: [3401, 3402],
+    payment: {
+      method: 'VIRTUAL_ACCOUNT',
+      bank: '20',
+      cashReceipt: { type: 'INCOME_DEDUCTION', number: '01012345678' },
+    },
+  },
 ];
+
+/** Issue 28: a 가상계좌 booking's answer: the account issued at once, no window to open. */
+const virtualAccountCreatedExample = {
+  orderId: '8a2d4c1e-6f3b-4e0a-b7c5-1d9e2f3a4b5c',
+  bookingNumber: 'CC-4NQ7T-H2WXE',
+  orderName: '2026 겨울 단독 콘서트',
+  amount: 152_000,
+  customerName: '김커튼',
+  clientKey: 'sandbox',
+  successUrl: 'https://curtaincall.example/api/v1/payments/success',
+  failUrl: 'https://curtaincall.example/api/v1/payments/fail',
+  provider: 'sandbox',
+  paymentDeadlineSeconds: 118_740,
+  method: 'VIRTUAL_ACCOUNT',
+  virtualAccount: {
+    bankCode: '20',
+    bankName: '우리은행',
+    accountNumber: '20012345678901',
+    holder: '커튼콜(주)',
+    amount: 152_000,
+    dueAt: '2026-11-28T23:59:59',
+    testBankUrl:
+      'https://curtaincall.example/api/v1/sandbox-payments/bank?accountNumber=20012345678901',
+  },
+};
 
 const bookingCreatedExample = {
   orderId: '3f1c2a7e-8d54-4b9a-9a61-0c2f5e7d9b10',
@@ -93,11 +133,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
         tags: ['bookings'],
         summary: '예매 생성 (선점한 좌석, 결제 대기)',
         description:
-          'seatTypes와 promoCode는 선택입니다(권종: 빠진 좌석은 일반, 동반자는 보호자 좌석을 지정). 서버가 권종 수량, 기간, 등급과 코드를 다시 확인하고 breakdown의 total을 청구합니다.',
+          'seatTypes와 promoCode는 선택입니다(권종: 빠진 좌석은 일반, 동반자는 보호자 좌석을 지정). 서버가 권종 수량, 기간, 등급과 코드를 다시 확인하고 breakdown의 total을 청구합니다. payment(선택, 없으면 카드): CARD(카드사, 5만 원 이상 할부), EASY_PAY(카카오페이·네이버페이·토스페이·PAYCO), VIRTUAL_ACCOUNT(은행; 서버가 바로 가상계좌를 발급하고 예매는 입금 기한까지 AWAITING_DEPOSIT). 현금영수증은 간편결제와 가상계좌만.',
         body: createBookingBodySchema.meta({ examples: bookingBodyExamples }),
         response: {
           201: envelopeSchema(bookingCreatedSchema).meta({
-            examples: [{ success: true, data: bookingCreatedExample }],
+            examples: [
+              { success: true, data: bookingCreatedExample },
+              { success: true, data: virtualAccountCreatedExample },
+            ],
           }),
         },
       },

@@ -433,3 +433,18 @@ describe('가상계좌 in the sandbox', () => {
     await expectBookingInvariants(ctx.database.db);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('shows the methods in the booking examples and the webhook with an example', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const booking = JSON.stringify(doc.paths['/api/bookings']?.post);
+    expect(booking).toContain('VIRTUAL_ACCOUNT');
+    expect(booking).toContain('KAKAOPAY');
+    expect(booking).toContain('20012345678901');
+    const webhook = JSON.stringify(doc.paths['/api/v1/webhooks/toss/payment-updates']?.post);
+    expect(webhook).toContain('"example":{');
+    expect(webhook).toContain('ps_eqRGgYO1r57E4Z541ZMW3QnN2Eya');
+  });
+});
