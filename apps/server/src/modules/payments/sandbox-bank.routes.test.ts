@@ -1,6 +1,8 @@
-import { paymentMethodMessages } from '@curtaincall/contracts';
+import { paymentMethodMessages, type BookingCreated } from '@curtaincall/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createConcert, createLoggedInUser } from '../../../test/helpers/factories';
+import { admit, holdSeats } from '../../../test/helpers/paid-booking';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import {
   createSandboxPaymentProvider,
@@ -204,5 +206,62 @@ describe('the sandbox test bank page', () => {
     expect(response.body).toContain(`href="${FRONT}/mypage"`);
     expect(notices).toEqual([{ orderId: account.orderId }]);
     expect(await provider.getPayment(account.paymentKey)).toMatchObject({ status: 'DONE' });
+  });
+});
+
+describe('the test bank in the app', () => {
+  it('a 가상계좌 booking paid on the bank page is confirmed, and the page links to it', async () => {
+    const seller = await createLoggedInUser(ctx.app, ctx.database.db, 'ROLE_SELLER');
+    const concertId = (await createConcert(ctx.database.db, { sellerId: seller.id })).id;
+    const buyer = await createLoggedInUser(ctx.app, ctx.database.db);
+    const session = await admit(ctx.app, concertId, buyer);
+    const seatIds = await holdSeats(ctx.app, concertId, session, 1);
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: buyer.cookie, 'content-type': 'application/json' },
+      payload: {
+        concertId,
+        concertSeatIds: seatIds,
+        payment: { method: 'VIRTUAL_ACCOUNT', bank: '88' },
+      },
+    });
+    expect(booked.statusCode).toBe(201);
+    const created = booked.json().data as BookingCreated;
+    const account = created.virtualAccount;
+    expect(account).toMatchObject({ bankCode: '88', holder: '커튼콜(주)' });
+    if (!account) return;
+    expect(account.testBankUrl).toContain(
+      `/api/v1/sandbox-payments/bank?accountNumber=${account.accountNumber}`,
+    );
+
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/sandbox-payments/bank?accountNumber=${account.accountNumber}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<dd>신한은행</dd>');
+    // The app's CSP holds for the page: scripts only from our origin, and the page has none.
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/sandbox-payments/bank',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        accountNumber: account.accountNumber,
+        amount: String(account.amount),
+      }).toString(),
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('입금이 완료되었습니다.');
+    expect(paid.body).not.toContain(sandboxBankMessages.noticeDelayed);
+    expect(paid.body).toContain(`/bookingDetail/${created.bookingNumber}">예매 내역 보기</a>`);
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/mypage/bookingDetail/${created.bookingNumber}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(detail.json().data).toMatchObject({ bookingStatus: 'CONFIRMED' });
   });
 });
