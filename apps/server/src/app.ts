@@ -335,7 +335,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   const apiBase = `${config.publicBaseUrl.replace(/\/$/, '')}/api`;
   // The sandbox keeps its books in the database, so every instance checks refunds against them.
-  const sandboxPayments = createSandboxPaymentProvider({ secret: sessionSecret, db: database.db });
+  const sandboxPayments = createSandboxPaymentProvider({
+    secret: sessionSecret,
+    db: database.db,
+    clock,
+  });
   const paymentProvider: PaymentProviderPort =
     overrides.paymentProvider ??
     (config.payments.provider === 'toss'

@@ -1569,6 +1569,18 @@ export const routeRules: Record<string, RouteRule> = {
     access: 'public',
     request: plain('/api/v1/sandbox-payments/checkout.css'),
   },
+  // Toss's server-to-server notices (issue 28): nobody signs in; nothing in the body is
+  // trusted (the payment is fetched from the provider), so anyone may send one and an order
+  // the provider does not back changes nothing.
+  'POST /api/v1/webhooks/toss/payment-updates': {
+    access: 'public',
+    request: async (w, actor) => ({
+      method: 'POST',
+      url: '/api/v1/webhooks/toss/payment-updates',
+      headers: { ...headersOf(w, actor), ...json },
+      payload: { orderId: 'no-such-order-0001', status: 'DONE', secret: 'x' },
+    }),
+  },
   // The sandbox's test bank page (issue 28, hidden from the API document): anyone's browser.
   // The transfer is into a 가상계좌 a fresh booking was issued, for its exact amount.
   'GET /api/v1/sandbox-payments/bank': {

@@ -49,4 +49,5 @@ ALTER TABLE "refund_accounts" ADD CONSTRAINT "refund_accounts_user_id_users_id_f
 CREATE INDEX "payment_notices_order_idx" ON "payment_notices" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_virtual_accounts_number_key" ON "sandbox_virtual_accounts" USING btree ("account_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_virtual_accounts_order_key" ON "sandbox_virtual_accounts" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "bookings_deposit_due_idx" ON "bookings" USING btree ("payment_deadline") WHERE "bookings"."status" = 'AWAITING_DEPOSIT';
+CREATE INDEX "bookings_deposit_due_idx" ON "bookings" USING btree ("payment_deadline") WHERE "bookings"."status" = 'AWAITING_DEPOSIT';--> statement-breakpoint
+CREATE INDEX "concert_seats_booking_idx" ON "concert_seats" USING btree ("booking_id") WHERE "concert_seats"."booking_id" is not null;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -183,5 +184,10 @@ export const concertSeats = pgTable(
     index('concert_seats_holder_idx').on(t.concertId, t.heldByUserId),
     index('concert_seats_hold_expiry_idx').on(t.holdExpiresAt),
     index('concert_seats_updated_idx').on(t.concertId, t.updatedAt),
+    // Issue 28: a booking's seats found by the booking (deposit expiry, freeing, awaiting),
+    // without scanning every seat of the concert; most seats belong to no booking.
+    index('concert_seats_booking_idx')
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} is not null`),
   ],
 );
