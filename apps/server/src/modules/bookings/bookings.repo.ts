@@ -751,17 +751,12 @@ export async function expireOverdueDeposits(
     closed.map((r) => sql`${Number(r.id)}`),
     sql`, `,
   );
-  // Found through the bookings' tickets (indexed by booking) and the seat's primary key:
-  // concert_seats has no index on booking_id, so `where booking_id in (...)` alone scanned
-  // every seat of every concert per batch. Every seat of a booking has its ticket (made
-  // together); booking_id still guards that the seat is these bookings' own.
+  // By the partial index of seats by booking (concert_seats_booking_idx): bounded by the batch.
   const freed = await queryRows<{ id: number; concert_id: number }>(
     tx,
     sql`update concert_seats set status = 'AVAILABLE', held_by_user_id = null, held_at = null,
           hold_expires_at = null, booking_id = null, updated_at = ${now}
-        where id = any(array(select concert_seat_id from tickets
-                              where booking_id in (${ids}) and concert_seat_id is not null))
-          and booking_id in (${ids})
+        where booking_id in (${ids})
         returning id, concert_id`,
   );
   for (const concertId of new Set(closed.map((r) => Number(r.concert_id)))) {
