@@ -308,7 +308,7 @@ function renderEasyPayPage(
 
 const pageCss = `
 :root { color-scheme: light; font-family: system-ui, 'Noto Sans KR', 'NanumGothic', sans-serif; }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef1f6; color: #191f28; }
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef1f6; color: #191f28; word-break: keep-all; overflow-wrap: break-word; }
 .window { width: min(420px, 100vw); box-sizing: border-box; background: #fff; border-radius: 16px; padding: 24px; box-shadow: 0 12px 40px rgba(0,0,0,.12); }
 header { display: flex; align-items: center; gap: 8px; }
 h1 { font-size: 20px; margin: 0; }
