@@ -257,7 +257,10 @@ export function createBookingsService(deps: {
         ]);
       }
     }
-    const deadline = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+    // The method's own window (the rules table); a 가상계좌's booking gets the default one until
+    // its account is issued, then waits until the deposit's due time.
+    const windowMinutes = paymentMethodRules[choice.method].windowMinutes ?? PAYMENT_WINDOW_MINUTES;
+    const deadline = new Date(now.getTime() + windowMinutes * 60_000);
     const orderId = randomUUID();
     const bookingNumber = generateBookingNumber();
 
@@ -373,7 +376,7 @@ export function createBookingsService(deps: {
       paymentDeadlineSeconds:
         virtualAccount && dueAt
           ? Math.max(0, Math.floor((dueAt.getTime() - now.getTime()) / 1000))
-          : PAYMENT_WINDOW_MINUTES * 60,
+          : windowMinutes * 60,
       breakdown: created,
       method: choice.method,
     };
