@@ -3,7 +3,7 @@ import './zod-setup';
 import { passwordSchema, profileFieldsSchema } from './auth';
 import { dateSchema, dateTimeSchema, timeSchema } from './common';
 import { bookingStatusSchema, paymentMethodSchema, paymentStatusSchema } from './enums';
-import { paymentDetailsSchema } from './payment-methods';
+import { paymentDetailsSchema, virtualAccountSchema } from './payment-methods';
 import { bookingMoneySchema } from './payments';
 
 /** My page (api-contract.md §9): texts the server answers with. */
@@ -100,6 +100,8 @@ export const bookingSummarySchema = z.object({
   totalAmount: z.number().int(),
   posterImageUrl: z.string().nullable(),
   seatList: z.array(z.string()),
+  /** Issue 28 (additive): where to pay while AWAITING_DEPOSIT, so the list offers 복사. */
+  virtualAccount: virtualAccountSchema.optional(),
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 

@@ -23,7 +23,7 @@ import { toSeoulDateTime } from '../../lib/seoul-time';
 import type { SessionUser } from '../auth/auth.policy';
 import type { FilesService, StoredFile } from '../files/files.service';
 import { readBookingMoney } from '../payments/booking-money';
-import { describePayment } from '../payments/payment-details';
+import { describePayment, virtualAccountOf } from '../payments/payment-details';
 import { isClosedUnpaidAttempt, isOwnUserId } from './mypage.policy';
 import {
   findLatestPayments,
@@ -214,7 +214,16 @@ export function createMypageService(deps: MypageServiceDeps) {
         (row) =>
           !isClosedUnpaidAttempt(row.status, latestPayment.get(row.bookingId)?.status ?? null),
       )
-      .map((row) => toSummary(row, seatLabels.get(row.bookingId) ?? []));
+      .map((row) => {
+        const summary = toSummary(row, seatLabels.get(row.bookingId) ?? []);
+        // Issue 28: an order awaiting its deposit names the account to pay into.
+        const payment = latestPayment.get(row.bookingId);
+        const account =
+          payment?.status === 'WAITING_FOR_DEPOSIT'
+            ? virtualAccountOf(payment, publicBaseUrl)
+            : null;
+        return account ? { ...summary, virtualAccount: account } : summary;
+      });
   }
 
   /**

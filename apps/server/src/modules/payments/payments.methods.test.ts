@@ -1,4 +1,8 @@
-import { type BookingCreated, type BookingDetail } from '@curtaincall/contracts';
+import {
+  type BookingCreated,
+  type BookingDetail,
+  type BookingSummary,
+} from '@curtaincall/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -252,6 +256,20 @@ describe('가상계좌 in the sandbox', () => {
     const shown = await detail(buyer.session.cookie, buyer.created.bookingNumber);
     expect(shown.bookingStatus).toBe('AWAITING_DEPOSIT');
     expect(shown.payment?.virtualAccount?.accountNumber).toBe(account?.accountNumber);
+    // My page's list names the account too (복사 there), and the spec's method field says it.
+    expect(shown.paymentMethod).toBe('VIRTUAL_ACCOUNT');
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/mypage/booking',
+      headers: { cookie: buyer.session.cookie },
+    });
+    const listed = (list.json().data as BookingSummary[]).find(
+      (b) => b.bookingNumber === buyer.created.bookingNumber,
+    );
+    expect(listed).toMatchObject({
+      bookingStatus: 'AWAITING_DEPOSIT',
+      virtualAccount: { accountNumber: account?.accountNumber, amount: account?.amount },
+    });
     await expectBookingInvariants(ctx.database.db);
   });
 

@@ -58,6 +58,55 @@ function selectText(element: HTMLElement | null): void {
 
 const COPY_TICK_MS = 2_000;
 
+/**
+ * 복사 for an account number: the clipboard when it may be written, else the number selected on
+ * screen (`numberRef`) with a toast asking to copy it by hand. Shared by the card and my page's
+ * list (issue 28), so both copy the same way.
+ */
+export function CopyAccountButton({
+  accountNumber,
+  numberRef,
+  className,
+}: {
+  accountNumber: string;
+  numberRef: React.RefObject<HTMLElement | null>;
+  className?: string;
+}) {
+  const [isCopied, setIsCopied] = useState(false);
+  const tickTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(tickTimer.current), []);
+  const copy = async () => {
+    try {
+      await writeClipboard(accountNumber);
+      toast.success(virtualAccountTexts.copied);
+      setIsCopied(true);
+      clearTimeout(tickTimer.current);
+      tickTimer.current = setTimeout(() => setIsCopied(false), COPY_TICK_MS);
+    } catch {
+      selectText(numberRef.current);
+      toast.warning(virtualAccountTexts.copyFailed);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={virtualAccountTexts.copyLabel}
+      className={
+        className ??
+        'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-surface-600 px-3 text-sm font-semibold text-zinc-100 hover:border-surface-500 hover:bg-white/5'
+      }
+    >
+      {isCopied ? (
+        <Check className="size-4 text-emerald-300" aria-hidden />
+      ) : (
+        <Copy className="size-4" aria-hidden />
+      )}
+      {virtualAccountTexts.copy}
+    </button>
+  );
+}
+
 interface VirtualAccountCardProps {
   account: VirtualAccount;
   /** Heading level inside its page (the deposit page's card sits under its h1). */
@@ -71,23 +120,7 @@ interface VirtualAccountCardProps {
 export function VirtualAccountCard({ account, headingLevel = 'h2' }: VirtualAccountCardProps) {
   const headingId = useId();
   const numberRef = useRef<HTMLSpanElement>(null);
-  const [isCopied, setIsCopied] = useState(false);
-  const tickTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(tickTimer.current), []);
   const Heading = headingLevel;
-
-  const copy = async () => {
-    try {
-      await writeClipboard(account.accountNumber);
-      toast.success(virtualAccountTexts.copied);
-      setIsCopied(true);
-      clearTimeout(tickTimer.current);
-      tickTimer.current = setTimeout(() => setIsCopied(false), COPY_TICK_MS);
-    } catch {
-      selectText(numberRef.current);
-      toast.warning(virtualAccountTexts.copyFailed);
-    }
-  };
 
   return (
     <section
@@ -117,19 +150,7 @@ export function VirtualAccountCard({ account, headingLevel = 'h2' }: VirtualAcco
             >
               {account.accountNumber}
             </span>
-            <button
-              type="button"
-              onClick={() => void copy()}
-              aria-label={virtualAccountTexts.copyLabel}
-              className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-surface-600 px-3 text-sm font-semibold text-zinc-100 hover:border-surface-500 hover:bg-white/5"
-            >
-              {isCopied ? (
-                <Check className="size-4 text-emerald-300" aria-hidden />
-              ) : (
-                <Copy className="size-4" aria-hidden />
-              )}
-              {virtualAccountTexts.copy}
-            </button>
+            <CopyAccountButton accountNumber={account.accountNumber} numberRef={numberRef} />
           </dd>
         </div>
         <div className="flex justify-between gap-4">

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { makeBookingSummary } from '../test/mypage-fixtures';
@@ -43,6 +44,34 @@ describe('BookingHistoryItem awaiting a deposit (issue 28)', () => {
         '입금 기한 안에 입금해주세요. 입금 계좌와 기한은 예매 상세에서 확인할 수 있어요.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('shows the account, amount and deadline with 복사 (the number copied)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <BookingHistoryItem
+        booking={makeBookingSummary({
+          bookingStatus: 'AWAITING_DEPOSIT',
+          totalAmount: 104_000,
+          virtualAccount: {
+            bankCode: '20',
+            bankName: '우리은행',
+            accountNumber: '27022459136430',
+            holder: '커튼콜(주)',
+            amount: 104_000,
+            dueAt: '2026-11-28T23:59:59',
+            testBankUrl: null,
+          },
+        })}
+      />,
+    );
+    const line = screen.getByText('27022459136430').closest('[data-deposit-account]');
+    expect(line).toHaveTextContent('우리은행');
+    expect(line).toHaveTextContent('104,000원');
+    expect(line).toHaveTextContent('11월 28일 (토) 23:59까지');
+    await user.click(screen.getByRole('button', { name: '계좌번호 복사' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe('27022459136430');
+    expect(screen.queryByText(/입금 계좌와 기한은 예매 상세에서/)).toBeNull();
   });
 
   it('says nothing of a deposit for a confirmed booking', () => {

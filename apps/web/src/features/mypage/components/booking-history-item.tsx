@@ -1,6 +1,12 @@
-import { formatPerformanceLabel, type BookingSummary } from '@curtaincall/contracts';
+import {
+  formatPerformanceLabel,
+  type BookingSummary,
+  type VirtualAccount,
+} from '@curtaincall/contracts';
 import { CalendarDays, ChevronRight, Landmark, MapPin, Armchair } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
+import { CopyAccountButton, formatDepositDue } from '@/components/payment/virtual-account-card';
 import { formatConcertDate, formatPrice } from '@/lib/format';
 import { BookingPoster } from './booking-poster';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -8,6 +14,34 @@ import { BookingStatusBadge } from './booking-status-badge';
 /** Issue 28: the list has no account to show; the detail page has it, with 복사 and the deadline. */
 export const awaitingDepositHint =
   '입금 기한 안에 입금해주세요. 입금 계좌와 기한은 예매 상세에서 확인할 수 있어요.';
+
+/**
+ * Issue 28: an order awaiting its deposit shows where to pay and until when, with 복사, above
+ * the card's link (the copy button must not open the detail).
+ */
+function DepositAccountLine({ account }: { account: VirtualAccount }) {
+  const numberRef = useRef<HTMLSpanElement>(null);
+  return (
+    <div
+      className="relative z-10 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-400/10 px-2.5 py-2 text-xs text-amber-100"
+      data-deposit-account
+    >
+      <Landmark className="size-3.5 shrink-0" aria-hidden />
+      <span className="font-semibold">{account.bankName}</span>
+      <span ref={numberRef} className="font-mono font-bold tracking-wide text-white select-all">
+        {account.accountNumber}
+      </span>
+      <CopyAccountButton
+        accountNumber={account.accountNumber}
+        numberRef={numberRef}
+        className="inline-flex h-7 items-center gap-1 rounded-md border border-amber-300/40 px-2 font-semibold text-amber-50 hover:bg-white/5 [&_svg]:size-3.5"
+      />
+      <span className="w-full text-amber-200">
+        {formatPrice(account.amount)} · {formatDepositDue(account.dueAt)}
+      </span>
+    </div>
+  );
+}
 
 export function bookingDetailPath(bookingNumber: string): string {
   return `/bookingDetail/${encodeURIComponent(bookingNumber)}`;
@@ -63,12 +97,15 @@ export function BookingHistoryItem({ booking }: { booking: BookingSummary }) {
             <dd className="min-w-0 break-words">{seats}</dd>
           </div>
         </dl>
-        {booking.bookingStatus === 'AWAITING_DEPOSIT' && (
-          <p className="flex items-start gap-1.5 text-xs text-sky-200" data-deposit-hint>
-            <Landmark className="mt-px size-3.5 shrink-0" aria-hidden />
-            {awaitingDepositHint}
-          </p>
-        )}
+        {booking.bookingStatus === 'AWAITING_DEPOSIT' &&
+          (booking.virtualAccount ? (
+            <DepositAccountLine account={booking.virtualAccount} />
+          ) : (
+            <p className="flex items-start gap-1.5 text-xs text-sky-200" data-deposit-hint>
+              <Landmark className="mt-px size-3.5 shrink-0" aria-hidden />
+              {awaitingDepositHint}
+            </p>
+          ))}
         <div className="mt-auto flex items-baseline justify-between gap-2 border-t border-surface-700/60 pt-2">
           <dl className="flex items-baseline gap-2">
             <dt className="text-xs text-zinc-400">결제 금액</dt>
