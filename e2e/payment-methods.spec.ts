@@ -381,6 +381,21 @@ test.describe('Korean payment methods in the sandbox (issue 28)', () => {
     await expect(page.getByRole('button', { name: '티켓 다운로드' })).toHaveCount(0);
     await shootAt(page, 'payment-methods-booking-awaiting-deposit');
 
+    // My page's list names the account too, with 복사, the amount and the deadline.
+    await page.goto('/mypage/profile');
+    await page.getByRole('tab', { name: '예매 내역' }).click();
+    const listed = page
+      .locator('[data-deposit-account]')
+      .filter({ hasText: account.accountNumber });
+    await expect(listed).toBeVisible();
+    await expect(listed.getByRole('button', { name: '계좌번호 복사' })).toBeVisible();
+    await expect(listed).toContainText('우리은행');
+    await listed.getByRole('button', { name: '계좌번호 복사' }).click();
+    await expect(page).toHaveURL(/\/mypage/);
+    await shootAt(page, 'payment-methods-mypage-awaiting-deposit');
+    await page.goto(`/bookingDetail/${bookingNumber}`);
+    await expect(page.getByText('입금 대기').first()).toBeVisible();
+
     // The sandbox's test bank: a wrong amount is refused beside the amount field.
     await detailAccount.getByRole('link', { name: '테스트 은행에서 입금하기' }).click();
     await expect(page).toHaveURL(/\/api\/v1\/sandbox-payments\/bank\?accountNumber=/);
