@@ -331,7 +331,11 @@ export function createPaymentsService(deps: {
       if (!locked || !current) return { kind: 'gone' as const };
       if (current.status === 'WAITING_FOR_DEPOSIT' && locked.status === 'AWAITING_DEPOSIT') {
         await markDepositDone(tx, { id: payment.id, approvedAt }, now);
-        return { kind: 'confirmed' as const, seatIds: await confirmBooking(tx, locked, now) };
+        return {
+          kind: 'confirmed' as const,
+          concertId: locked.concertId,
+          seatIds: await confirmBooking(tx, locked, now),
+        };
       }
       if (current.status === 'EXPIRED' && current.failureCode !== 'LATE_DEPOSIT') {
         await markLateDeposit(tx, payment.id, now);
@@ -342,7 +346,7 @@ export function createPaymentsService(deps: {
     if (result.kind === 'confirmed') {
       deps.metrics?.payment('approved');
       deps.metrics?.booking('confirmed');
-      await publishSeatChange(bus, booking?.concertId ?? 0, result.seatIds);
+      await publishSeatChange(bus, result.concertId, result.seatIds);
       await notifier?.bookingConfirmed(payment.bookingId);
       return { outcome: 'confirmed', bookingNumber };
     }
